@@ -1,0 +1,1 @@
+//! The explicit-state engine: the test oracle for everything symbolic (being written).

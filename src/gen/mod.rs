@@ -1,0 +1,1 @@
+//! Generated, scalable benchmark families (being written).

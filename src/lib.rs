@@ -1,0 +1,25 @@
+//! ltsym: a symbolic model checker for parallel systems of labeled transition systems, as in
+//! the RERS Challenge parallel tracks.
+//!
+//! The pieces, each usable without the command line:
+//! * [`model`]: the system (components, interned labels, how labels synchronise);
+//! * [`parse`]: readers for RERS `.dot`, RERS Promela, PNML, LTL and CTL property files;
+//! * [`logic`]: LTL and CTL formulas;
+//! * [`automata`]: LTL to transition-based generalised Büchi automata;
+//! * [`symbolic`]: the BDD engine (reachability, LTL by Emerson-Lei, CTL by backward fixpoints);
+//! * [`explicit`]: the explicit-state engine, the test oracle for everything symbolic;
+//! * [`gen`]: generated, scalable benchmark families;
+//! * [`report`]: verdicts and statistics as text, JSON and RERS CSV.
+
+pub mod automata;
+pub mod error;
+pub mod explicit;
+pub mod gen;
+pub mod logic;
+pub mod model;
+pub mod parse;
+pub mod report;
+pub mod symbolic;
+
+pub use error::{Error, Result};
+pub use model::System;

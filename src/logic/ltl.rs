@@ -1,0 +1,158 @@
+//! LTL formulas over actions.
+//!
+//! Atoms are label names: at each position of a trace exactly one label holds, the one fired
+//! there. The printed form is the canonical one: fully parenthesised binary operators, Spot
+//! operator spelling, atoms double-quoted only when they are not plain identifiers.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ltl {
+    True,
+    False,
+    /// A label name.
+    Atom(String),
+    Not(Box<Ltl>),
+    And(Box<Ltl>, Box<Ltl>),
+    Or(Box<Ltl>, Box<Ltl>),
+    Implies(Box<Ltl>, Box<Ltl>),
+    Equiv(Box<Ltl>, Box<Ltl>),
+    Xor(Box<Ltl>, Box<Ltl>),
+    /// `X f`
+    Next(Box<Ltl>),
+    /// `F f`
+    Finally(Box<Ltl>),
+    /// `G f`
+    Globally(Box<Ltl>),
+    /// `f U g` (strong until)
+    Until(Box<Ltl>, Box<Ltl>),
+    /// `f W g` (weak until)
+    WeakUntil(Box<Ltl>, Box<Ltl>),
+    /// `f R g` (release)
+    Release(Box<Ltl>, Box<Ltl>),
+    /// `f M g` (strong release)
+    StrongRelease(Box<Ltl>, Box<Ltl>),
+}
+
+impl Ltl {
+    pub fn atom(name: &str) -> Ltl {
+        Ltl::Atom(name.to_string())
+    }
+
+    #[allow(clippy::should_implement_trait)]
+    pub fn not(f: Ltl) -> Ltl {
+        Ltl::Not(Box::new(f))
+    }
+
+    pub fn and(a: Ltl, b: Ltl) -> Ltl {
+        Ltl::And(Box::new(a), Box::new(b))
+    }
+
+    pub fn or(a: Ltl, b: Ltl) -> Ltl {
+        Ltl::Or(Box::new(a), Box::new(b))
+    }
+
+    /// The atoms of the formula, sorted, without duplicates.
+    pub fn atoms(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.collect_atoms(&mut out);
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn collect_atoms(&self, out: &mut Vec<String>) {
+        match self {
+            Ltl::True | Ltl::False => {}
+            Ltl::Atom(a) => out.push(a.clone()),
+            Ltl::Not(f) | Ltl::Next(f) | Ltl::Finally(f) | Ltl::Globally(f) => {
+                f.collect_atoms(out)
+            }
+            Ltl::And(a, b)
+            | Ltl::Or(a, b)
+            | Ltl::Implies(a, b)
+            | Ltl::Equiv(a, b)
+            | Ltl::Xor(a, b)
+            | Ltl::Until(a, b)
+            | Ltl::WeakUntil(a, b)
+            | Ltl::Release(a, b)
+            | Ltl::StrongRelease(a, b) => {
+                a.collect_atoms(out);
+                b.collect_atoms(out);
+            }
+        }
+    }
+}
+
+/// Words that cannot be printed as bare atoms because they are operators or constants.
+const RESERVED: &[&str] = &[
+    "true", "false", "X", "F", "G", "U", "W", "R", "M", "xor", "TRUE", "FALSE", "A", "E", "AG",
+    "EG", "AF", "EF",
+];
+
+/// Writes an atom, quoting it unless it is a plain identifier (`[A-Za-z_][A-Za-z0-9_]*`) that is
+/// not reserved. Shared by the LTL and CTL printers.
+pub(crate) fn write_atom(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    let plain = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !RESERVED.contains(&name);
+    if plain {
+        write!(f, "{name}")
+    } else {
+        write!(f, "\"")?;
+        for c in name.chars() {
+            if c == '"' || c == '\\' {
+                write!(f, "\\")?;
+            }
+            write!(f, "{c}")?;
+        }
+        write!(f, "\"")
+    }
+}
+
+impl fmt::Display for Ltl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bin = |f: &mut fmt::Formatter<'_>, a: &Ltl, op: &str, b: &Ltl| {
+            write!(f, "({a} {op} {b})")
+        };
+        match self {
+            Ltl::True => write!(f, "true"),
+            Ltl::False => write!(f, "false"),
+            Ltl::Atom(a) => write_atom(f, a),
+            Ltl::Not(a) => write!(f, "!{a}"),
+            Ltl::Next(a) => write!(f, "X {a}"),
+            Ltl::Finally(a) => write!(f, "F {a}"),
+            Ltl::Globally(a) => write!(f, "G {a}"),
+            Ltl::And(a, b) => bin(f, a, "&", b),
+            Ltl::Or(a, b) => bin(f, a, "|", b),
+            Ltl::Implies(a, b) => bin(f, a, "->", b),
+            Ltl::Equiv(a, b) => bin(f, a, "<->", b),
+            Ltl::Xor(a, b) => bin(f, a, "xor", b),
+            Ltl::Until(a, b) => bin(f, a, "U", b),
+            Ltl::WeakUntil(a, b) => bin(f, a, "W", b),
+            Ltl::Release(a, b) => bin(f, a, "R", b),
+            Ltl::StrongRelease(a, b) => bin(f, a, "M", b),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_canonically() {
+        let f = Ltl::Globally(Box::new(Ltl::Implies(
+            Box::new(Ltl::atom("c0_t2")),
+            Box::new(Ltl::Until(
+                Box::new(Ltl::not(Ltl::atom("c0_t9"))),
+                Box::new(Ltl::atom("U")),
+            )),
+        )));
+        assert_eq!(f.to_string(), "G (c0_t2 -> (!c0_t9 U \"U\"))");
+        assert_eq!(f.atoms(), vec!["U", "c0_t2", "c0_t9"]);
+    }
+}

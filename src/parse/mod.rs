@@ -1,0 +1,208 @@
+//! Readers for every input language: RERS `.dot`, RERS Promela, PNML, LTL and CTL property
+//! files. The EBNF of each is in `grammar/`, kept in step with the code here.
+//!
+//! Every reader reports errors as `file:line:column: message` (see [`crate::error::ParseError`]).
+
+pub mod ctl;
+pub mod dot;
+pub mod ltl;
+pub mod pnml;
+pub mod promela;
+
+use std::path::Path;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+use crate::logic::Properties;
+use crate::model::System;
+
+/// The format of a system file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Dot,
+    Promela,
+    Pnml,
+}
+
+impl FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Format, String> {
+        match s {
+            "dot" => Ok(Format::Dot),
+            "pml" | "promela" => Ok(Format::Promela),
+            "pnml" => Ok(Format::Pnml),
+            _ => Err(format!("unknown format `{s}` (expected dot, pml or pnml)")),
+        }
+    }
+}
+
+impl Format {
+    /// The format a file name's extension names.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()? {
+            "dot" | "gv" => Some(Format::Dot),
+            "pml" | "prom" | "promela" => Some(Format::Promela),
+            "pnml" | "xml" => Some(Format::Pnml),
+            _ => None,
+        }
+    }
+}
+
+/// How PNML transition names become labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PnmlLabels {
+    /// `mcc` when every transition name has the MCC form `t_<n>_<label>`, else `name`.
+    #[default]
+    Auto,
+    /// The transition's name text is its label (the id where there is no name).
+    Name,
+    /// The label is what follows `t_<n>_` in the name.
+    Mcc,
+}
+
+impl FromStr for PnmlLabels {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<PnmlLabels, String> {
+        match s {
+            "auto" => Ok(PnmlLabels::Auto),
+            "name" => Ok(PnmlLabels::Name),
+            "mcc" => Ok(PnmlLabels::Mcc),
+            _ => Err(format!(
+                "unknown PNML label mode `{s}` (expected auto, name or mcc)"
+            )),
+        }
+    }
+}
+
+/// Options for [`load_system`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoadOptions {
+    /// Overrides the format the extension names.
+    pub format: Option<Format>,
+    pub pnml_labels: PnmlLabels,
+}
+
+/// The logic of a property file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Logic {
+    Ltl,
+    Ctl,
+}
+
+impl FromStr for Logic {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Logic, String> {
+        match s {
+            "ltl" => Ok(Logic::Ltl),
+            "ctl" => Ok(Logic::Ctl),
+            _ => Err(format!("unknown logic `{s}` (expected ltl or ctl)")),
+        }
+    }
+}
+
+pub(crate) fn read_file(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|source| Error::Io {
+        file: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Reads a system file in the format its extension names (or `options.format`).
+pub fn load_system(path: &Path, options: &LoadOptions) -> Result<System> {
+    let format = match options.format.or_else(|| Format::from_path(path)) {
+        Some(f) => f,
+        None => {
+            return Err(Error::Usage(format!(
+                "{}: cannot tell the format from the file name; use --format dot|pml|pnml",
+                path.display()
+            )))
+        }
+    };
+    let text = read_file(path)?;
+    match format {
+        Format::Dot => dot::parse(&text, path),
+        Format::Promela => promela::parse(&text, path),
+        Format::Pnml => pnml::parse(&text, path, options.pnml_labels),
+    }
+}
+
+/// Reads a property file, LTL or CTL. Without `logic`, the syntax decides: a file whose
+/// formulas use CTL-only constructs (path quantifiers `A`/`E`, modalities `[a]`, `<a>`, `[]`,
+/// `<>`) is CTL.
+pub fn load_properties(path: &Path, logic: Option<Logic>) -> Result<Properties> {
+    let text = read_file(path)?;
+    let logic = logic.unwrap_or_else(|| detect_logic(&text));
+    match logic {
+        Logic::Ltl => Ok(Properties::Ltl(ltl::parse_properties(&text, path)?)),
+        Logic::Ctl => Ok(Properties::Ctl(ctl::parse_properties(&text, path)?)),
+    }
+}
+
+/// Guesses the logic of a property file from its text: CTL files use the path quantifiers
+/// `A(`, `E(`, `AG`, `EG`, `AF`, `EF` or the modalities `[a]`, `<a>`, `[]`, `<>`, none of which
+/// the RERS LTL files use (`<->` and `<=>` are LTL equivalences and do not count). An atom
+/// named like a quantifier misleads the guess: `--logic` overrides it.
+pub fn detect_logic(text: &str) -> Logic {
+    let body: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("<->", " ")
+        .replace("<=>", " ");
+    if body.contains('[') || body.contains('<') {
+        return Logic::Ctl;
+    }
+    let chars: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '"' {
+            let quoted = chars[i] == '"';
+            let start = i;
+            i += 1;
+            while i < chars.len()
+                && (if quoted {
+                    chars[i - 1] == '\\' || chars[i] != '"'
+                } else {
+                    chars[i].is_ascii_alphanumeric() || chars[i] == '_'
+                })
+            {
+                i += 1;
+            }
+            if quoted {
+                i += 1;
+                continue;
+            }
+            let word: String = chars[start..i].iter().collect();
+            let next = chars[i..].iter().find(|c| !c.is_whitespace());
+            match word.as_str() {
+                "AG" | "EG" | "AF" | "EF" => return Logic::Ctl,
+                "A" | "E" if next == Some(&'(') => return Logic::Ctl,
+                _ => {}
+            }
+        } else {
+            i += 1;
+        }
+    }
+    Logic::Ltl
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_the_logic_of_rers_files() {
+        assert_eq!(
+            detect_logic("#1:\n(A(([a20] false) W ((<a25> true) | (<a21> true))))\n"),
+            Logic::Ctl
+        );
+        assert_eq!(detect_logic("#2:\n(AG((<a1> true) => (<> true)))\n"), Logic::Ctl);
+        assert_eq!(
+            detect_logic("#1: \t true\n( ((c1_t3__c0_t0 => (!c1_t7 U c2_t8)) W (c2_t4 | c2_t14)) )\n"),
+            Logic::Ltl
+        );
+        assert_eq!(detect_logic("#2: false\n( G(!c0_t2) )\n(a <-> b)\n"), Logic::Ltl);
+        assert_eq!(detect_logic("(Abc U EF_x)\n"), Logic::Ltl);
+    }
+}

@@ -1,0 +1,1 @@
+//! Verdicts and statistics as text, JSON and RERS CSV (being written).

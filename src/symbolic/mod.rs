@@ -1,0 +1,1 @@
+//! The symbolic (BDD) engine (being written).
