@@ -30,6 +30,8 @@ pub type StateId = u32;
 pub type CompId = usize;
 /// Index of a label within its system.
 pub type LabelId = usize;
+/// One synchronised move: a `(from, to)` per participating component.
+pub type MoveTuple = Vec<(StateId, StateId)>;
 
 /// A local transition of one component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -154,7 +156,8 @@ impl System {
             let c = b.add_component(&comp.name);
             debug_assert_eq!(c, ci);
             for s in &comp.states {
-                b.add_state(c, s).expect("state names are unique in a valid system");
+                b.add_state(c, s)
+                    .expect("state names are unique in a valid system");
             }
             let pre = b.add_fresh_state(c, "start");
             b.set_start(c, pre);
@@ -198,7 +201,7 @@ pub struct SystemBuilder {
     by_name: HashMap<String, LabelId>,
     /// Silent label of each component, created on first use.
     silent: HashMap<CompId, LabelId>,
-    tuples: HashMap<LabelId, (Vec<CompId>, Vec<Vec<(StateId, StateId)>>)>,
+    tuples: HashMap<LabelId, (Vec<CompId>, Vec<MoveTuple>)>,
 }
 
 struct CompBuilder {
@@ -302,7 +305,9 @@ impl SystemBuilder {
         } else {
             self.intern(label)
         };
-        self.comps[c].transitions.push(Transition { from, label, to });
+        self.comps[c]
+            .transitions
+            .push(Transition { from, label, to });
     }
 
     /// Adds a label given as an explicit list of synchronised move tuples over `components`
@@ -495,8 +500,12 @@ mod tests {
             b.set_start(c, 0);
         }
         // only the "diagonal" pairs, not the product
-        b.add_tuple_label("t", vec![0, 1], vec![vec![(0, 1), (0, 1)], vec![(1, 0), (1, 0)]])
-            .unwrap();
+        b.add_tuple_label(
+            "t",
+            vec![0, 1],
+            vec![vec![(0, 1), (0, 1)], vec![(1, 0), (1, 0)]],
+        )
+        .unwrap();
         let sys = b.build().unwrap();
         let t = sys.label_id("t").unwrap();
         assert_eq!(sys.component(0).transitions.len(), 2);

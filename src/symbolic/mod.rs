@@ -1,1 +1,8 @@
-//! The symbolic (BDD) engine (being written).
+//! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
+
+pub mod budget;
+pub mod encoding;
+pub mod reach;
+
+pub use budget::Budget;
+pub use encoding::{Block, Encoding, ManagerOptions, Relation};

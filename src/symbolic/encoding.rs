@@ -1,0 +1,490 @@
+//! The BDD encoding of a system: variables, per-label transition relations, image and preimage.
+//!
+//! Each *block* (a component, or an extra block such as the automaton state of an LTL product)
+//! holds a number in `ceil(log2 n)` bits, most significant bit on top. Every bit has a current
+//! and a next variable, interleaved (`x0 x0' x1 x1' ...`), and the bits of one block stay together.
+//! The variable order is therefore a permutation of the blocks; oxidd places variables in
+//! creation order, so one [`Encoding`] is built per order and never reordered.
+//!
+//! The transition relation is **partitioned per label**: the relation of label `l` constrains only
+//! the current and next variables of the components that have `l` (its *support*), so the image
+//! quantifies and renames only those blocks and leaves every other block untouched (the frame
+//! condition costs nothing). This is what makes the LTS-network encoding cheap compared with one
+//! relation per Petri transition: a RERS problem has a few dozen labels, the MCC net of RERS 2020
+//! problem 103 has 31,658 transitions.
+
+use oxidd::bdd::{BDDFunction, BDDManagerRef};
+use oxidd::util::{OptBool, OutOfMemory};
+use oxidd::{
+    BooleanFunction, BooleanFunctionQuant, BooleanOperator, FunctionSubst, Manager, ManagerRef,
+    Subst, VarNo,
+};
+
+use crate::error::{Error, Limit};
+use crate::model::{CompId, LabelId, StateId, Sync, System};
+
+/// A BDD operation's failure: the node store is full.
+pub fn oom(_: OutOfMemory) -> Error {
+    Error::Limit(Limit::Memory)
+}
+
+/// Result of BDD work: a full node store becomes [`Limit::Memory`].
+pub type BddResult<T> = Result<T, Error>;
+
+/// Manager sizes. The defaults suit the RERS problems on a 24 GiB machine; tests use
+/// [`ManagerOptions::small`].
+#[derive(Clone, Copy, Debug)]
+pub struct ManagerOptions {
+    /// Hard limit on inner nodes (16 bytes each, allocated lazily).
+    pub node_capacity: usize,
+    /// Apply-cache entries (about 20 bytes each, allocated eagerly). oxidd clears the cache on
+    /// every garbage collection, and image computations reuse entries across iterations, so it
+    /// must be large (see shared/notes/oxidd.md, pitfalls 5 and 6).
+    pub cache_capacity: usize,
+    /// Worker threads of the manager. Parallel apply did not pay off on 2 cores for the many
+    /// small operations of chaining and saturation.
+    pub threads: u32,
+}
+
+impl Default for ManagerOptions {
+    fn default() -> Self {
+        ManagerOptions {
+            node_capacity: 1 << 30,
+            cache_capacity: 1 << 24,
+            threads: 1,
+        }
+    }
+}
+
+impl ManagerOptions {
+    /// For tests and small systems: a 2^16-entry cache allocates in no time.
+    pub fn small() -> Self {
+        ManagerOptions {
+            node_capacity: 1 << 26,
+            cache_capacity: 1 << 16,
+            threads: 1,
+        }
+    }
+}
+
+/// One block of the variable order, top to bottom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Block {
+    /// The local state of a component.
+    Component(CompId),
+    /// A number in `0..size` that is not a component, e.g. the automaton state of a product.
+    Extra { name: String, size: usize },
+}
+
+/// The variables of one block.
+#[derive(Clone, Debug)]
+pub struct BlockVars {
+    pub block: Block,
+    /// Number of values the block can take.
+    pub size: usize,
+    /// `(current, next)` variable of each bit, most significant bit first.
+    pub bits: Vec<(VarNo, VarNo)>,
+}
+
+/// The relation of one label (or, in a product, of one label combined with automaton moves).
+pub struct Relation {
+    /// Over the current and next variables of the support blocks.
+    pub rel: BDDFunction,
+    /// The blocks the relation reads and writes, ascending block index.
+    pub support: Vec<usize>,
+    /// Conjunction of the support's current variables (quantified by the image).
+    pub cur_cube: BDDFunction,
+    /// Conjunction of the support's next variables (quantified by the preimage).
+    pub next_cube: BDDFunction,
+    /// Renames the support's next variables to current ones, after the image.
+    next_to_cur: Subst<BDDFunction>,
+    /// Renames the support's current variables to next ones, before the preimage.
+    cur_to_next: Subst<BDDFunction>,
+    /// The states where the relation can fire: `∃ next. rel`.
+    pub enabled: BDDFunction,
+    /// The level of the topmost variable the relation touches (smaller = higher).
+    pub top_level: u32,
+}
+
+impl Relation {
+    /// Successors of `s` under this relation.
+    pub fn image(&self, s: &BDDFunction) -> BddResult<BDDFunction> {
+        s.apply_exists(BooleanOperator::And, &self.rel, &self.cur_cube)
+            .and_then(|n| n.substitute(&self.next_to_cur))
+            .map_err(oom)
+    }
+
+    /// Predecessors of `s` under this relation.
+    pub fn preimage(&self, s: &BDDFunction) -> BddResult<BDDFunction> {
+        s.substitute(&self.cur_to_next)
+            .and_then(|n| n.apply_exists(BooleanOperator::And, &self.rel, &self.next_cube))
+            .map_err(oom)
+    }
+}
+
+/// A system encoded in BDDs under one block order.
+pub struct Encoding {
+    pub manager: BDDManagerRef,
+    /// Blocks top to bottom.
+    pub blocks: Vec<BlockVars>,
+    /// Block index of each component.
+    pub block_of_comp: Vec<usize>,
+    /// One relation per label of the system, indexed by [`LabelId`].
+    pub labels: Vec<Relation>,
+    /// The initial state.
+    pub initial: BDDFunction,
+    /// The valid codes of every block (`value < size` for each block), over current variables.
+    pub valid: BDDFunction,
+    num_vars: u32,
+}
+
+impl Encoding {
+    /// Encodes `sys` with the components in `order` (top to bottom), followed by no extra blocks.
+    pub fn new(sys: &System, order: &[CompId], opts: ManagerOptions) -> BddResult<Encoding> {
+        let blocks: Vec<Block> = order.iter().map(|&c| Block::Component(c)).collect();
+        Encoding::with_blocks(sys, &blocks, opts)
+    }
+
+    /// Encodes `sys` with the given block order, which must name every component exactly once
+    /// and may add extra blocks anywhere.
+    pub fn with_blocks(sys: &System, order: &[Block], opts: ManagerOptions) -> BddResult<Encoding> {
+        let ncomp = sys.components().len();
+        let mut block_of_comp = vec![usize::MAX; ncomp];
+        for (i, b) in order.iter().enumerate() {
+            if let Block::Component(c) = b {
+                if *c >= ncomp || block_of_comp[*c] != usize::MAX {
+                    return Err(Error::Usage(format!(
+                        "variable order names component {c} twice or out of range"
+                    )));
+                }
+                block_of_comp[*c] = i;
+            }
+        }
+        if let Some(c) = block_of_comp.iter().position(|&b| b == usize::MAX) {
+            return Err(Error::Usage(format!(
+                "variable order leaves out component {c} (`{}`)",
+                sys.component(c).name
+            )));
+        }
+        let manager =
+            oxidd::bdd::new_manager(opts.node_capacity, opts.cache_capacity, opts.threads);
+        let mut blocks = Vec::with_capacity(order.len());
+        let mut names = Vec::new();
+        for b in order {
+            let (size, name) = match b {
+                Block::Component(c) => (
+                    sys.component(*c).num_states(),
+                    sys.component(*c).name.clone(),
+                ),
+                Block::Extra { name, size } => (*size, name.clone()),
+            };
+            let nbits = bits_for(size);
+            let mut bits = Vec::with_capacity(nbits);
+            for k in 0..nbits {
+                let v = names.len() as VarNo;
+                names.push(format!("{name}.{k}"));
+                names.push(format!("{name}.{k}'"));
+                bits.push((v, v + 1));
+            }
+            blocks.push(BlockVars {
+                block: b.clone(),
+                size,
+                bits,
+            });
+        }
+        let num_vars = names.len() as u32;
+        manager.with_manager_exclusive(|m| {
+            // Block names can repeat (extra blocks named by the caller), so names are a hint only.
+            if m.add_named_vars(names.iter().cloned()).is_err() {
+                m.add_vars(num_vars);
+            }
+        });
+        let t = manager.with_manager_shared(|m| BDDFunction::t(m));
+        let mut enc = Encoding {
+            manager,
+            blocks,
+            block_of_comp,
+            labels: Vec::new(),
+            initial: t.clone(),
+            valid: t,
+            num_vars,
+        };
+        enc.initial = enc.state_cube(&sys.initial_state())?;
+        enc.valid = enc.valid_codes()?;
+        let mut labels = Vec::with_capacity(sys.labels().len());
+        for l in 0..sys.labels().len() {
+            let rel = enc.label_relation(sys, l)?;
+            let support = sys
+                .label(l)
+                .components
+                .iter()
+                .map(|&c| enc.block_of_comp[c])
+                .collect();
+            labels.push(enc.relation(rel, support)?);
+        }
+        enc.labels = labels;
+        Ok(enc)
+    }
+
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    pub fn t(&self) -> BDDFunction {
+        self.manager.with_manager_shared(|m| BDDFunction::t(m))
+    }
+
+    pub fn f(&self) -> BDDFunction {
+        self.manager.with_manager_shared(|m| BDDFunction::f(m))
+    }
+
+    fn var(&self, v: VarNo) -> BddResult<BDDFunction> {
+        self.manager
+            .with_manager_shared(|m| BDDFunction::var(m, v))
+            .map_err(oom)
+    }
+
+    /// `value` of block `b` as a cube over its current (`next == false`) or next variables.
+    pub fn value(&self, b: usize, value: usize, next: bool) -> BddResult<BDDFunction> {
+        let bits = &self.blocks[b].bits;
+        let mut f = self.t();
+        for (k, &(c, n)) in bits.iter().enumerate().rev() {
+            let v = self.var(if next { n } else { c })?;
+            let bit = (value >> (bits.len() - 1 - k)) & 1 == 1;
+            f = if bit {
+                v.and(&f)
+            } else {
+                v.not().and_then(|nv| nv.and(&f))
+            }
+            .map_err(oom)?;
+        }
+        Ok(f)
+    }
+
+    /// A state vector (one local state per component) as a cube over current variables.
+    pub fn state_cube(&self, state: &[StateId]) -> BddResult<BDDFunction> {
+        let mut f = self.t();
+        for (c, &s) in state.iter().enumerate() {
+            f = f
+                .and(&self.value(self.block_of_comp[c], s as usize, false)?)
+                .map_err(oom)?;
+        }
+        Ok(f)
+    }
+
+    /// `value < size` for every block, over current variables.
+    fn valid_codes(&self) -> BddResult<BDDFunction> {
+        let mut f = self.t();
+        for b in 0..self.blocks.len() {
+            let size = self.blocks[b].size;
+            if size.is_power_of_two() || size <= 1 {
+                continue;
+            }
+            let mut valid = self.f();
+            for v in 0..size {
+                valid = valid.or(&self.value(b, v, false)?).map_err(oom)?;
+            }
+            f = f.and(&valid).map_err(oom)?;
+        }
+        Ok(f)
+    }
+
+    /// The relation of a system label over its support's current and next variables.
+    fn label_relation(&self, sys: &System, l: LabelId) -> BddResult<BDDFunction> {
+        let label = sys.label(l);
+        let mov = |c: CompId, from: StateId, to: StateId| -> BddResult<BDDFunction> {
+            let b = self.block_of_comp[c];
+            self.value(b, from as usize, false)?
+                .and(&self.value(b, to as usize, true)?)
+                .map_err(oom)
+        };
+        match &label.sync {
+            Sync::Product => {
+                let mut rel = self.t();
+                for (i, &c) in label.components.iter().enumerate() {
+                    let mut local = self.f();
+                    for &(from, to) in &label.local[i] {
+                        local = local.or(&mov(c, from, to)?).map_err(oom)?;
+                    }
+                    rel = rel.and(&local).map_err(oom)?;
+                }
+                Ok(rel)
+            }
+            Sync::Tuples(tuples) => {
+                let mut rel = self.f();
+                for t in tuples {
+                    let mut m = self.t();
+                    for (i, &(from, to)) in t.iter().enumerate() {
+                        m = m.and(&mov(label.components[i], from, to)?).map_err(oom)?;
+                    }
+                    rel = rel.or(&m).map_err(oom)?;
+                }
+                Ok(rel)
+            }
+        }
+    }
+
+    /// Wraps a relation over the current and next variables of `support` (block indices).
+    pub fn relation(&self, rel: BDDFunction, mut support: Vec<usize>) -> BddResult<Relation> {
+        support.sort_unstable();
+        support.dedup();
+        let mut cur_cube = self.t();
+        let mut next_cube = self.t();
+        let mut next_vars = Vec::new();
+        let mut cur_vars = Vec::new();
+        let mut cur_fns = Vec::new();
+        let mut next_fns = Vec::new();
+        for &b in &support {
+            for &(c, n) in &self.blocks[b].bits {
+                let (cf, nf) = (self.var(c)?, self.var(n)?);
+                cur_cube = cur_cube.and(&cf).map_err(oom)?;
+                next_cube = next_cube.and(&nf).map_err(oom)?;
+                next_vars.push(n);
+                cur_vars.push(c);
+                cur_fns.push(cf);
+                next_fns.push(nf);
+            }
+        }
+        let enabled = rel.exists(&next_cube).map_err(oom)?;
+        let top_level = support
+            .first()
+            .and_then(|&b| self.blocks[b].bits.first())
+            .map(|&(c, _)| self.manager.with_manager_shared(|m| m.var_to_level(c)))
+            .unwrap_or(self.num_vars);
+        Ok(Relation {
+            rel,
+            cur_cube,
+            next_cube,
+            next_to_cur: Subst::new(next_vars, cur_fns),
+            cur_to_next: Subst::new(cur_vars, next_fns),
+            enabled,
+            support,
+            top_level,
+        })
+    }
+
+    /// States (over current variables) from which some label can fire.
+    pub fn enabled_any(&self) -> BddResult<BDDFunction> {
+        let mut f = self.f();
+        for r in &self.labels {
+            f = f.or(&r.enabled).map_err(oom)?;
+        }
+        Ok(f)
+    }
+
+    /// The number of states in `s` (a set over current variables), exactly.
+    pub fn count(&self, s: &BDDFunction) -> crate::model::BigNat {
+        let n: oxidd::util::num::Natural = s.sat_count(self.num_vars, &mut SatCache::default());
+        // every state is counted once for each assignment of the (free) next variables
+        let per_state = self.num_vars / 2;
+        let n = n >> per_state;
+        crate::model::BigNat::parse(&n.to_string()).unwrap_or_default()
+    }
+
+    /// Some state of `s` as one value per block (top to bottom), if `s` is not empty.
+    pub fn pick(&self, s: &BDDFunction) -> Option<Vec<usize>> {
+        let cube = s.pick_cube(|_, _, _| false)?;
+        Some(
+            self.blocks
+                .iter()
+                .map(|b| {
+                    b.bits.iter().fold(0usize, |acc, &(c, _)| {
+                        (acc << 1) | usize::from(cube[c as usize] == OptBool::True)
+                    })
+                })
+                .collect(),
+        )
+    }
+
+    /// Some state of `s` as a state vector (one local state per component).
+    pub fn pick_state(&self, s: &BDDFunction) -> Option<Vec<StateId>> {
+        let values = self.pick(s)?;
+        Some(
+            self.block_of_comp
+                .iter()
+                .map(|&b| values[b] as StateId)
+                .collect(),
+        )
+    }
+
+    /// Collects dead nodes. oxidd clears the whole apply cache on every collection, so call
+    /// this rarely (see shared/notes/oxidd.md, pitfall 5).
+    pub fn collect_garbage(&self) {
+        self.manager.with_manager_shared(|m| m.gc());
+    }
+
+    /// Nodes currently held by the manager (live and not yet collected).
+    pub fn manager_nodes(&self) -> usize {
+        self.manager.with_manager_shared(|m| m.num_inner_nodes())
+    }
+}
+
+/// Number of bits to hold `0..n`.
+pub fn bits_for(n: usize) -> usize {
+    if n <= 1 {
+        0
+    } else {
+        (usize::BITS - (n - 1).leading_zeros()) as usize
+    }
+}
+
+type SatCache = oxidd::util::SatCountCache<
+    oxidd::util::num::Natural,
+    std::hash::BuildHasherDefault<oxidd::util::FxHasher>,
+>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::SystemBuilder;
+
+    #[test]
+    fn bits() {
+        assert_eq!(bits_for(1), 0);
+        assert_eq!(bits_for(2), 1);
+        assert_eq!(bits_for(3), 2);
+        assert_eq!(bits_for(4), 2);
+        assert_eq!(bits_for(5), 3);
+    }
+
+    fn sys() -> System {
+        // c0: 0 -a-> 1 -s-> 2 -b-> 0 ; c1: 0 -s-> 1 (3 states so codes are not all valid)
+        let mut b = SystemBuilder::new();
+        let c0 = b.add_component("c0");
+        let c1 = b.add_component("c1");
+        for c in [c0, c1] {
+            for s in ["0", "1", "2"] {
+                b.add_state(c, s).unwrap();
+            }
+            b.set_start(c, 0);
+        }
+        b.add_transition(c0, 0, "a", 1);
+        b.add_transition(c0, 1, "s", 2);
+        b.add_transition(c0, 2, "b", 0);
+        b.add_transition(c1, 0, "s", 1);
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn image_and_preimage_follow_the_labels() {
+        let sys = sys();
+        for order in [[0, 1], [1, 0]] {
+            let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+            let a = &enc.labels[sys.label_id("a").unwrap()];
+            let s = &enc.labels[sys.label_id("s").unwrap()];
+            let b = &enc.labels[sys.label_id("b").unwrap()];
+            let after_a = a.image(&enc.initial).unwrap();
+            assert!(after_a == enc.state_cube(&[1, 0]).unwrap());
+            let after_s = s.image(&after_a).unwrap();
+            assert!(after_s == enc.state_cube(&[2, 1]).unwrap());
+            assert!(!s.image(&enc.initial).unwrap().satisfiable());
+            assert!(b.preimage(&enc.state_cube(&[0, 1]).unwrap()).unwrap() == after_s);
+            assert_eq!(
+                enc.count(&after_s.or(&enc.initial).unwrap()).to_string(),
+                "2"
+            );
+            assert_eq!(enc.pick_state(&after_s), Some(vec![2, 1]));
+            assert_eq!(enc.count(&enc.valid).to_string(), "9");
+        }
+    }
+}
