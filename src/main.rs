@@ -42,6 +42,10 @@ enum Command {
         /// The logic of the property file (default: detected from its syntax).
         #[arg(long, value_parser = parse_from_str::<Logic>)]
         logic: Option<Logic>,
+        /// Print LTL formulas in SPIN's syntax over the RERS Promela encoding
+        /// (`(lastAction == a)` atoms), as `ltl pN { ... }` claims.
+        #[arg(long)]
+        spin: bool,
     },
 }
 
@@ -103,6 +107,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
             system,
             properties,
             logic,
+            spin,
         } => {
             let sys = system.load()?;
             let props = parse::load_properties(&properties, logic)?;
@@ -111,6 +116,21 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 println!("#{number}: {text}{exp}");
             };
             match props {
+                Properties::Ltl(ps) if spin => {
+                    for p in ps {
+                        warn_unknown_atoms(&sys, &properties, &p.formula.atoms());
+                        println!(
+                            "ltl p{} {{ {} }}",
+                            p.number,
+                            ltsym::logic::ltl::to_spin(&p.formula)
+                        );
+                    }
+                }
+                Properties::Ctl(_) if spin => {
+                    return Err(Error::Usage(
+                        "--spin applies to LTL property files only".into(),
+                    ));
+                }
                 Properties::Ltl(ps) => {
                     println!("# LTL, {} properties", ps.len());
                     for p in ps {

@@ -1,8 +1,10 @@
 //! Rendering results for people and scripts: text, JSON and the RERS submission CSV.
 
 pub mod json;
+pub mod verdicts;
 
 pub use json::Json;
+pub use verdicts::{CheckReport, Evidence, Outcome, PropertyResult};
 
 use crate::model::{BigNat, System};
 
