@@ -310,6 +310,22 @@ impl SystemBuilder {
             .push(Transition { from, label, to });
     }
 
+    /// Adds a fresh silent label over several components with product synchronisation: every
+    /// combination of the listed local moves `(component, from, to)` is a global move. A
+    /// component's own silent label (an empty name in
+    /// [`add_transition`](SystemBuilder::add_transition)) never synchronises; this one does,
+    /// which a PNML transition with an empty label that moves several units at once needs.
+    pub fn add_silent_product_label(&mut self, moves: &[(CompId, StateId, StateId)]) -> LabelId {
+        let l = self.label_names.len();
+        self.label_names.push(String::new());
+        for &(c, from, to) in moves {
+            self.comps[c]
+                .transitions
+                .push(Transition { from, label: l, to });
+        }
+        l
+    }
+
     /// Adds a label given as an explicit list of synchronised move tuples over `components`
     /// (ascending). A label may be added this way only once, and never also by
     /// [`add_transition`](SystemBuilder::add_transition). An empty name makes a fresh silent label.
