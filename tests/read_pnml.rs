@@ -357,7 +357,10 @@ fn arc_weight_other_than_one_is_an_error() {
 
 #[test]
 fn truncated_file_is_an_error_with_a_position() {
-    let nodes = trans("t_1_x", &[("a0", "a1")]);
+    let nodes = trans("t_1_x", &[("a0", "a1")]).replace(
+        "</transition>",
+        "<graphics><position x=\"1\" y=\"2\"/></graphics></transition>",
+    );
     let full = net("1", &nodes, NUPN);
     // cut inside the NUPN block, in the middle of a tag, and at each of many other places
     for cut in (1..full.len()).step_by(7) {
@@ -371,6 +374,10 @@ fn truncated_file_is_an_error_with_a_position() {
             loc[1].parse::<usize>().is_ok() && loc[2].parse::<usize>().is_ok(),
             "cut at {cut}: {e}"
         );
+        // past the first line, the error points past it too (not at a default 1:1)
+        if cut > full.find('\n').unwrap() + 1 {
+            assert_ne!(loc[1], "1", "cut at {cut}: {e}");
+        }
     }
     let cut = full.find("<unit id=\"u1\"").unwrap() + 5;
     let e = parse_err(&full[..cut]);

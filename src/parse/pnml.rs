@@ -394,9 +394,14 @@ fn read_net(text: &str, file: &Path) -> Result<Net> {
                 Some(el) => stack.push((el, pos)),
                 None => {
                     reader.read_to_end(e.name()).map_err(|err| {
+                        // Errors found while skipping may carry no position: the skipped
+                        // element's start is the next best place to point at.
                         x.err(
-                            reader.error_position() as usize,
-                            format!("malformed XML: {err}"),
+                            (reader.error_position() as usize).max(pos),
+                            format!(
+                                "malformed XML inside <{}>: {err}",
+                                String::from_utf8_lossy(e.name().as_ref())
+                            ),
                         )
                     })?;
                 }
@@ -480,6 +485,14 @@ fn mcc_label(name: &str) -> Option<&str> {
         return None;
     }
     rest[digits..].strip_prefix('_')
+}
+
+/// A transition's name text, or its id when it has no (or an empty) name.
+fn transition_name(t: &Transition) -> &str {
+    match t.name.as_deref().map(str::trim) {
+        Some(n) if !n.is_empty() => n,
+        _ => &t.id,
+    }
 }
 
 /// The transitions of one label (or, for silent labels, of one set of units).
@@ -693,7 +706,7 @@ fn build(net: &Net, text: &str, file: &Path, labels: PnmlLabels) -> Result<Syste
             let all_mcc = net
                 .transitions
                 .iter()
-                .all(|t| mcc_label(t.name.as_deref().unwrap_or(&t.id)).is_some());
+                .all(|t| mcc_label(transition_name(t)).is_some());
             if all_mcc && !net.transitions.is_empty() {
                 PnmlLabels::Mcc
             } else {
@@ -706,7 +719,7 @@ fn build(net: &Net, text: &str, file: &Path, labels: PnmlLabels) -> Result<Syste
     let mut named: HashMap<String, usize> = HashMap::new();
     let mut silent: HashMap<Vec<CompId>, usize> = HashMap::new();
     for (ti, t) in net.transitions.iter().enumerate() {
-        let name = t.name.as_deref().map(str::trim).unwrap_or(&t.id);
+        let name = transition_name(t);
         let label = match mode {
             PnmlLabels::Mcc => mcc_label(name).ok_or_else(|| {
                 err(
@@ -718,7 +731,6 @@ fn build(net: &Net, text: &str, file: &Path, labels: PnmlLabels) -> Result<Syste
                     ),
                 )
             })?,
-            _ if name.is_empty() => &t.id,
             _ => name,
         };
         let arcs = &mut touches[ti];
