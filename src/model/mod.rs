@@ -395,17 +395,14 @@ impl SystemBuilder {
             }
             transitions.sort_by_key(|t| (t.label, t.from, t.to));
             transitions.dedup();
-            let mut alphabet: Vec<LabelId> = transitions.iter().map(|t| t.label).collect();
-            alphabet.dedup();
-            for &l in &alphabet {
+            // One pass over the transitions (sorted by label), not one per label: a PNML net
+            // read with one label per Petri transition has 31k labels.
+            let mut alphabet: Vec<LabelId> = Vec::new();
+            for run in transitions.chunk_by(|a, b| a.label == b.label) {
+                let l = run[0].label;
+                alphabet.push(l);
                 label_comps[l].push(ci);
-                local[l].push(
-                    transitions
-                        .iter()
-                        .filter(|t| t.label == l)
-                        .map(|t| (t.from, t.to))
-                        .collect(),
-                );
+                local[l].push(run.iter().map(|t| (t.from, t.to)).collect());
             }
             transitions.sort();
             components.push(Lts {
