@@ -276,7 +276,7 @@ impl<'a> PmlParser<'a> {
     fn chan(&mut self) -> Result<(String, usize)> {
         let (c, off) = self.ident("a channel name")?;
         if !self.chans.contains_key(&c) {
-            return Err(self.err_at(off, format!("channel `{c}` is not declared")));
+            return Err(self.err_at(off, format!("`{c}` is not a declared channel")));
         }
         Ok((c, off))
     }
@@ -410,13 +410,15 @@ impl<'a> PmlParser<'a> {
             match t.tok {
                 Tok::Punct("{") => depth += 1,
                 Tok::Punct("}") => depth -= 1,
-                Tok::Eof => return Err(self.err_at(
-                    t.start,
-                    format!(
+                Tok::Eof => {
+                    return Err(self.err_at(
+                        t.start,
+                        format!(
                         "expected `}}` to close the `ltl` block opened at {}, found end of file",
                         self.location(open.start)
                     ),
-                )),
+                    ))
+                }
                 _ => {}
             }
         }
@@ -501,7 +503,7 @@ impl<'a> PmlParser<'a> {
             if w != "skip" {
                 self.next();
                 self.punct(":")
-                    .or_else(|_| Err(self.expected("`:` after the label, or `skip`")))?;
+                    .map_err(|_| self.expected("`:` after the label, or `skip`"))?;
             }
         }
         self.word("skip")?;
