@@ -879,4 +879,73 @@ mod tests {
         );
         assert!(err(&no_start).contains("must have exactly one move, `? nop`"));
     }
+
+    /// A system with processes P0 (on p0) and P1 (on p1), both past their start move, whose
+    /// bodies for state 1 / state 6 are given.
+    fn two(p0_moves: &str, p1_moves: &str) -> String {
+        format!(
+            "{HEAD}active proctype P0() {{ int state = 0; do :: state == 0 -> atomic {{ if :: p0 ? nop -> state = 1; fi }} :: state == 1 -> atomic {{ if {p0_moves} fi }} od }}\nactive proctype P1() {{ int state = 5; do :: state == 5 -> atomic {{ if :: p1 ? nop -> state = 6; fi }} :: state == 6 -> atomic {{ if {p1_moves} fi }} od }}\n"
+        )
+    }
+
+    #[test]
+    fn communication_outside_the_dialect() {
+        // sanity: the helper gives a valid system
+        assert!(parse_str(&two(":: q ! s -> state = 1;", ":: q ? s -> state = 6;")).is_ok());
+        assert!(
+            err(&two(":: p0 ? a -> state = 1;", ":: p1 ? a -> state = 6;"))
+                .contains("the environment never sends `a` on `p1`")
+        );
+        assert!(err(&two(
+            ":: q ! s -> state = 1;",
+            ":: q ? s -> state = 6; :: q ! s -> state = 6;"
+        ))
+        .contains("more than one sending process"));
+        assert!(err(&two(
+            ":: q ! s -> state = 1; :: q ? s -> state = 1;",
+            ":: p1 ? b -> state = 6;"
+        ))
+        .contains("both sends and receives `s`"));
+        assert!(
+            err(&two(":: q ! s -> state = 1;", ":: p1 ? s -> state = 6;"))
+                .contains("the environment never sends `s` on `p1`")
+        );
+        assert!(
+            err(&two(":: p0 ! a -> state = 1;", ":: p1 ? b -> state = 6;"))
+                .contains("sends on `p0`, an environment channel")
+        );
+        assert!(err(&two(
+            ":: p0 ? a -> act ! b; state = 1;",
+            ":: p1 ? b -> state = 6;"
+        ))
+        .contains("the listener must be told the move's own message `a`, not `b`"));
+        assert!(
+            err(&two(":: p0 ? a -> state = 0;", ":: p1 ? b -> state = 6;"))
+                .contains("returns to its initial state 0")
+        );
+        assert!(
+            err(&two(":: act ! a -> state = 1;", ":: p1 ? b -> state = 6;"))
+                .contains("channel `act` is the listener's")
+        );
+        assert!(
+            err(&two(":: p0 ? nop -> state = 1;", ":: p1 ? b -> state = 6;"))
+                .contains("`nop` may only be received in the initial state 0")
+        );
+        assert!(
+            err(&two(":: p0 ? a -> state = 1;", ":: p0 ? a -> state = 6;"))
+                .contains("environment message `a` is received by two processes (`P0` and `P1`)")
+        );
+        // two guards for one state
+        let dup = two(":: p0 ? a -> state = 1;", ":: p1 ? b -> state = 6;").replace(
+            "od }\nactive proctype P1",
+            ":: state == 1 -> atomic { if :: p0 ? a -> state = 1; fi } od }\nactive proctype P1",
+        );
+        assert!(err(&dup).contains("state 1 has a second `::` option"));
+        // unterminated ltl block
+        let ltl = format!(
+            "{}ltl p {{ [] <> (a",
+            two(":: p0 ? a -> state = 1;", ":: p1 ? b -> state = 6;")
+        );
+        assert!(err(&ltl).contains("to close the `ltl` block opened at line"));
+    }
 }
