@@ -84,7 +84,8 @@ type LexResult<'a, T> = IResult<&'a str, T>;
 
 fn trivia(input: &str) -> LexResult<'_, &str> {
     alt((
-        take_while1(|c: char| c.is_whitespace()),
+        // whitespace, and a byte-order mark some editors put at the start
+        take_while1(|c: char| c.is_whitespace() || c == '\u{feff}'),
         recognize((tag("//"), take_while(|c| c != '\n'))),
         recognize((tag("/*"), take_until("*/"), tag("*/"))),
     ))
