@@ -112,32 +112,8 @@ fn numeral(input: &str) -> LexResult<'_, &str> {
     .parse(input)
 }
 
-fn punct(input: &str) -> LexResult<'_, &'static str> {
-    let (rest, p) = alt((
-        tag("->"),
-        tag("--"),
-        tag("{"),
-        tag("}"),
-        tag("["),
-        tag("]"),
-        tag("="),
-        tag(";"),
-        tag(","),
-    ))
-    .parse(input)?;
-    let p: &'static str = match p {
-        "->" => "->",
-        "--" => "--",
-        "{" => "{",
-        "}" => "}",
-        "[" => "[",
-        "]" => "]",
-        "=" => "=",
-        ";" => ";",
-        _ => ",",
-    };
-    Ok((rest, p))
-}
+/// Punctuation tokens, longest first.
+const PUNCTS: [&str; 9] = ["->", "--", "{", "}", "[", "]", "=", ";", ","];
 
 /// A quoted string from its opening `"`: `\"` is a quote, `\\` a backslash, a backslash before
 /// a line break joins the lines; any other backslash stays as it is (Graphviz escapes such as
@@ -202,8 +178,8 @@ fn lex(text: &str) -> std::result::Result<Vec<Token>, (usize, String)> {
                 ),
                 None => return Err((offset, "string is not closed by `\"`".to_string())),
             }
-        } else if let Ok((r, p)) = punct(rest) {
-            (Tok::Punct(p), r)
+        } else if let Some(p) = PUNCTS.iter().find(|p| rest.starts_with(**p)) {
+            (Tok::Punct(p), &rest[p.len()..])
         } else if let Ok((r, n)) = numeral(rest) {
             if r.starts_with(is_id_char) {
                 return Err((
