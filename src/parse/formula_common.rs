@@ -209,10 +209,10 @@ fn classify(line: &str, start: usize) -> SResult<LineKind> {
             ),
         ));
     }
-    let rest = rest[word.len()..].trim();
+    let rest = rest[word.len()..].trim_start();
     // An annotation in parentheses after the verdict, e.g. `(not blank invariant)`, is ignored.
-    let annotation = rest.starts_with('(') && rest.ends_with(')');
-    if !rest.is_empty() && !annotation {
+    let annotation = rest.starts_with('(') && rest.trim_end().ends_with(')');
+    if !rest.trim_end().is_empty() && !annotation {
         return Err(SyntaxError::new(
             at(rest),
             format!(
@@ -251,7 +251,7 @@ struct Pending {
 /// With `#N:` headers anywhere in the file, every formula must follow a header; it runs from
 /// its first non-blank line to the next blank line, comment, header or the end (so a long
 /// formula may be wrapped). Without headers, each non-blank, non-comment line is one formula,
-/// numbered from 1.
+/// numbered from 1. A file without any formula is an error: it is surely not the file meant.
 pub(crate) fn split_properties(text: &str) -> SResult<Vec<Block>> {
     // (offset of the line's first byte, line content without the line break)
     let mut lines = Vec::new();
@@ -398,6 +398,12 @@ pub(crate) fn split_properties(text: &str) -> SResult<Vec<Block>> {
     )?;
     if let Some(p) = pending {
         return Err(no_formula(&p));
+    }
+    if blocks.is_empty() {
+        return Err(SyntaxError::new(
+            skip_ws(text, 0, text.len()),
+            "expected a property (a formula, or a `#N:` header and a formula), found none",
+        ));
     }
     Ok(blocks)
 }
