@@ -213,6 +213,32 @@ fn every_rers_ctl_file_parses() {
 }
 
 #[test]
+fn load_properties_detects_the_logic() {
+    use ltsym::logic::Properties;
+    let ltl_file = common::rers("2017/problem110-properties.txt");
+    match ltsym::parse::load_properties(&ltl_file, None).unwrap() {
+        Properties::Ltl(p) => assert_eq!(p.len(), 20),
+        Properties::Ctl(_) => panic!("{} read as CTL", ltl_file.display()),
+    }
+    let ctl_file = common::rers("2019/problem105-ctl-properties.txt");
+    match ltsym::parse::load_properties(&ctl_file, None).unwrap() {
+        Properties::Ctl(p) => assert_eq!(p.len(), 20),
+        Properties::Ltl(_) => panic!("{} read as LTL", ctl_file.display()),
+    }
+    // Forcing the wrong logic gives a located error, not a panic.
+    let e = ltsym::parse::load_properties(&ctl_file, Some(Logic::Ltl)).unwrap_err();
+    assert!(
+        e.to_string().contains("problem105-ctl-properties.txt:2:"),
+        "{e}"
+    );
+    let e = ltsym::parse::load_properties(&ltl_file, Some(Logic::Ctl)).unwrap_err();
+    assert!(
+        e.to_string().contains("problem110-properties.txt:2:"),
+        "{e}"
+    );
+}
+
+#[test]
 fn rers_formulas_round_trip() {
     let mut n = 0;
     for year in ["2016", "2017"] {
@@ -587,6 +613,11 @@ fn ltl_precedence_follows_spot() {
         ("a || b && c", Ltl::or(x(), Ltl::and(y(), z()))),
         ("a | b | c", Ltl::or(Ltl::or(x(), y()), z())),
         ("a xor b | c", Ltl::or(Ltl::Xor(b(x()), b(y())), z())),
+        ("a | b xor c", Ltl::or(x(), Ltl::Xor(b(y()), b(z())))),
+        (
+            "a -> b xor c",
+            Ltl::Implies(b(x()), b(Ltl::Xor(b(y()), b(z())))),
+        ),
         ("a ^ b & c", Ltl::Xor(b(x()), b(Ltl::and(y(), z())))),
         (
             "a xor b xor c",
@@ -804,7 +835,10 @@ fn malformed_ctl_is_located() {
             "true U false",
             "f.txt:1:6: expected a binary operator or end of formula, found `U`",
         ),
-        ("G true", "f.txt:1:1: expected a formula, found `G`"),
+        (
+            "G true",
+            "f.txt:1:1: expected a formula, found `G` (an LTL operator",
+        ),
         (
             "#1:\n(A(([a20] false) W\n   ((<a25> true) | <a21 true)))\n",
             "f.txt:3:25: expected `>` closing the `<` at 3:20, found `true`",

@@ -221,6 +221,10 @@ impl<'a> Parser<'a> {
                 quote_source(src),
                 if w == "AX" { "[] f" } else { "<> f" }
             ),
+            T::Word(w) if ["X", "F", "G", "R", "M"].contains(&w.as_str()) => format!(
+                "{} (an LTL operator; CTL has AG, EG, AF, EF, [] and <>)",
+                quote_source(src)
+            ),
             T::Word(_) => format!(
                 "{} (CTL here has no atomic propositions: labels go in `[a]` or `<a>`)",
                 quote_source(src)
@@ -437,7 +441,6 @@ impl<'a> Parser<'a> {
                 };
                 Ok(Node { f, height })
             }
-            T::RParen => Err(self.error_here("expected a formula", " (empty parentheses?)")),
             _ => Err(self.error_here("expected a formula", "")),
         }
     }

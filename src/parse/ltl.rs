@@ -376,7 +376,6 @@ impl<'a> Parser<'a> {
                 self.advance();
                 Ok(inner)
             }
-            T::RParen => Err(self.error_here("expected a formula", " (empty parentheses?)")),
             _ => Err(self.error_here("expected a formula", "")),
         }
     }
