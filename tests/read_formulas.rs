@@ -538,6 +538,118 @@ fn random_spellings_parse_to_the_same_formula() {
     }
 }
 
+/// Writes `f` with as few parentheses as the precedence table of grammar/ltl.ebnf allows:
+/// binary levels `-> <->` (0, right), `|` (1), `xor` (2), `&` (3), `U W R M` (4, right),
+/// prefix operators (5), atoms (6). Parentheses are added where `need` exceeds the level.
+fn minimal_ltl(f: &Ltl, need: usize) -> String {
+    let bin = |l: &Ltl, op: &str, r: &Ltl, level: usize, right: bool| {
+        let (nl, nr) = if right {
+            (level + 1, level)
+        } else {
+            (level, level + 1)
+        };
+        let text = format!("{} {op} {}", minimal_ltl(l, nl), minimal_ltl(r, nr));
+        if level < need {
+            format!("({text})")
+        } else {
+            text
+        }
+    };
+    let un = |op: &str, a: &Ltl| {
+        let text = format!("{op} {}", minimal_ltl(a, 5));
+        if 5 < need {
+            format!("({text})")
+        } else {
+            text
+        }
+    };
+    match f {
+        Ltl::True | Ltl::False | Ltl::Atom(_) => f.to_string(),
+        Ltl::Not(a) => un("!", a),
+        Ltl::Next(a) => un("X", a),
+        Ltl::Finally(a) => un("F", a),
+        Ltl::Globally(a) => un("G", a),
+        Ltl::Implies(l, r) => bin(l, "->", r, 0, true),
+        Ltl::Equiv(l, r) => bin(l, "<->", r, 0, true),
+        Ltl::Or(l, r) => bin(l, "|", r, 1, false),
+        Ltl::Xor(l, r) => bin(l, "xor", r, 2, false),
+        Ltl::And(l, r) => bin(l, "&", r, 3, false),
+        Ltl::Until(l, r) => bin(l, "U", r, 4, true),
+        Ltl::WeakUntil(l, r) => bin(l, "W", r, 4, true),
+        Ltl::Release(l, r) => bin(l, "R", r, 4, true),
+        Ltl::StrongRelease(l, r) => bin(l, "M", r, 4, true),
+    }
+}
+
+/// As [`minimal_ltl`], for grammar/ctl.ebnf: `<=>` (0, right), `=>` (1, right), `|` (2),
+/// `&` (3), prefix operators (4), constants and `A(..)`/`E(..)` (5).
+fn minimal_ctl(f: &Ctl, need: usize) -> String {
+    let bin = |l: &Ctl, op: &str, r: &Ctl, level: usize, right: bool| {
+        let (nl, nr) = if right {
+            (level + 1, level)
+        } else {
+            (level, level + 1)
+        };
+        let text = format!("{} {op} {}", minimal_ctl(l, nl), minimal_ctl(r, nr));
+        if level < need {
+            format!("({text})")
+        } else {
+            text
+        }
+    };
+    let un = |f: &Ctl, a: &Ctl| {
+        // The printer's prefix (e.g. `<a> `, `AG `) followed by the operand.
+        let full = f.to_string();
+        let operand = a.to_string();
+        let prefix = &full[..full.len() - operand.len()];
+        let text = format!("{prefix}{}", minimal_ctl(a, 4));
+        if 4 < need {
+            format!("({text})")
+        } else {
+            text
+        }
+    };
+    let path = |q: &str, l: &Ctl, u: &str, r: &Ctl| {
+        format!("{q}({} {u} {})", minimal_ctl(l, 0), minimal_ctl(r, 0))
+    };
+    match f {
+        Ctl::True | Ctl::False => f.to_string(),
+        Ctl::Not(a)
+        | Ctl::Diamond(_, a)
+        | Ctl::Box(_, a)
+        | Ctl::AG(a)
+        | Ctl::EG(a)
+        | Ctl::AF(a)
+        | Ctl::EF(a) => un(f, a),
+        Ctl::Equiv(l, r) => bin(l, "<=>", r, 0, true),
+        Ctl::Implies(l, r) => bin(l, "=>", r, 1, true),
+        Ctl::Or(l, r) => bin(l, "|", r, 2, false),
+        Ctl::And(l, r) => bin(l, "&", r, 3, false),
+        Ctl::AU(l, r) => path("A", l, "U", r),
+        Ctl::EU(l, r) => path("E", l, "U", r),
+        Ctl::AW(l, r) => path("A", l, "W", r),
+        Ctl::EW(l, r) => path("E", l, "W", r),
+    }
+}
+
+#[test]
+fn minimally_parenthesised_formulas_parse_back() {
+    let mut rng = Rng(0x0f0f_1234_5555_aaaa);
+    let mut dropped = 0;
+    for _ in 0..3000 {
+        let f = random_ltl(&mut rng, 5);
+        let text = minimal_ltl(&f, 0);
+        dropped += f.to_string().matches('(').count() - text.matches('(').count();
+        assert_eq!(ltl(&text), f, "{text}");
+        let f = random_ctl(&mut rng, 5);
+        let text = minimal_ctl(&f, 0);
+        dropped += f.to_string().matches('(').count() - text.matches('(').count();
+        assert_eq!(ctl(&text), f, "{text}");
+    }
+    // Precedence decided many groupings, or this test checked nothing.
+    assert!(dropped > 3000, "only {dropped} parentheses left out");
+}
+
 #[test]
 fn random_property_files_round_trip() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
@@ -678,6 +790,10 @@ fn ctl_precedence() {
         (
             "true -> false | true",
             Ctl::Implies(b(t()), b(Ctl::Or(b(f()), b(t())))),
+        ),
+        (
+            "true <=> false <=> true",
+            Ctl::Equiv(b(t()), b(Ctl::Equiv(b(f()), b(t())))),
         ),
         (
             "true <=> false => true",
