@@ -5,6 +5,12 @@
 //! and the last letter, [`Tgba::other`], means "some label that is no atom of the formula fires".
 //! An edge carries the set of letters it accepts.
 
+pub mod lasso;
+pub mod translate;
+
+pub use lasso::accepts_lasso;
+pub use translate::{translate, TgbaStats};
+
 /// A set of letters, as a bitset over letter indices.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct LetterSet {
@@ -29,7 +35,9 @@ impl LetterSet {
     }
 
     pub fn contains(&self, i: usize) -> bool {
-        self.bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+        self.bits
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
 
     pub fn insert(&mut self, i: usize) {
@@ -42,13 +50,35 @@ impl LetterSet {
 
     pub fn intersect(&self, other: &LetterSet) -> LetterSet {
         LetterSet {
-            bits: self.bits.iter().zip(&other.bits).map(|(a, b)| a & b).collect(),
+            bits: self
+                .bits
+                .iter()
+                .zip(&other.bits)
+                .map(|(a, b)| a & b)
+                .collect(),
         }
     }
 
     pub fn union(&self, other: &LetterSet) -> LetterSet {
         LetterSet {
-            bits: self.bits.iter().zip(&other.bits).map(|(a, b)| a | b).collect(),
+            bits: self
+                .bits
+                .iter()
+                .zip(&other.bits)
+                .map(|(a, b)| a | b)
+                .collect(),
+        }
+    }
+
+    /// The letters of `self` that are not in `other`.
+    pub fn minus(&self, other: &LetterSet) -> LetterSet {
+        LetterSet {
+            bits: self
+                .bits
+                .iter()
+                .zip(other.bits.iter().chain(std::iter::repeat(&0)))
+                .map(|(a, b)| a & !b)
+                .collect(),
         }
     }
 
