@@ -92,7 +92,7 @@ fn random_formulas_agree_with_the_lasso_evaluator() {
     let mut cases = 0;
     let mut accepted = 0;
     let mut max_states = 0;
-    for round in 0..1500 {
+    for round in 0..4000 {
         let natoms = 2 + round % 2;
         let f = random_formula(&mut rng, &names[..natoms], 4);
         let g = nnf(&f);
@@ -147,6 +147,38 @@ fn small_automata_for_typical_formulas() {
     assert_eq!(tautology.edges.len(), 1);
     assert_eq!(tautology.edges[0].letters.iter().count(), 3);
     assert_eq!(translate(&Ltl::False).unwrap().edges.len(), 0);
+}
+
+#[test]
+fn formulas_without_atoms() {
+    let w = |s: &str| -> Vec<String> { s.split_whitespace().map(String::from).collect() };
+    let t = translate(&g(fin(Ltl::True))).unwrap();
+    assert!(t.atoms.is_empty());
+    assert!(accepts_lasso(&t, &w("x y"), &w("z")));
+    let f = translate(&Ltl::Next(b(Ltl::False))).unwrap();
+    assert!(!accepts_lasso(&f, &w(""), &w("z")));
+    // the HOA text names every state
+    assert!(t.to_hoa().contains("State: 0"));
+}
+
+#[test]
+fn too_many_acceptance_sets_is_an_error_not_a_panic() {
+    // 70 distinct `F` subformulas, all postponed at some point
+    let mut f = fin(Ltl::atom("a0"));
+    for i in 1..70 {
+        f = Ltl::and(f, fin(Ltl::atom(&format!("a{i}"))));
+    }
+    assert!(translate(&g(f)).is_err());
+    // 60 are fine, and the automaton is correct on a word visiting all atoms
+    let mut f = fin(Ltl::atom("a0"));
+    for i in 1..60 {
+        f = Ltl::and(f, fin(Ltl::atom(&format!("a{i}"))));
+    }
+    let a = translate(&g(f.clone())).unwrap();
+    let cycle: Vec<String> = (0..60).map(|i| format!("a{i}")).collect();
+    assert!(accepts_lasso(&a, &[], &cycle));
+    assert!(!accepts_lasso(&a, &[], &cycle[1..]));
+    assert_eq!(a.num_acc, 60);
 }
 
 // ---- RERS property files, with a throwaway reader (the real one is src/parse/ltl.rs) ----
@@ -313,4 +345,20 @@ fn rers_formulas_translate_correctly_and_small() {
         total as f64 / n as f64,
         total_neg as f64 / n as f64
     );
+}
+
+#[test]
+#[ignore]
+fn show_rers_automata() {
+    let mut v: Vec<(usize, String, Tgba)> = Vec::new();
+    for (src, f) in rers_formulas() {
+        let na = translate(&Ltl::not(f.clone())).unwrap();
+        v.push((na.num_states, src.clone(), na));
+        let a = translate(&f).unwrap();
+        v.push((a.num_states, src, a));
+    }
+    v.sort_by_key(|x| std::cmp::Reverse(x.0));
+    for (_, src, a) in v.iter().take(6) {
+        println!("{src}\n{a}");
+    }
 }

@@ -5,6 +5,7 @@
 //! and the last letter, [`Tgba::other`], means "some label that is no atom of the formula fires".
 //! An edge carries the set of letters it accepts.
 
+pub mod hoa;
 pub mod lasso;
 pub mod translate;
 
