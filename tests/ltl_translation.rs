@@ -239,23 +239,30 @@ fn lex(s: &str) -> Vec<Tok> {
 /// Binary chains must use one operator (RERS formulas are fully parenthesised); grouped to the
 /// right.
 fn parse_expr(t: &[Tok], i: &mut usize) -> Ltl {
-    let lhs = parse_unary(t, i);
-    if let Some(Tok::Binary(op)) = t.get(*i) {
-        let op = op.clone();
+    let mut operands = vec![parse_unary(t, i)];
+    let mut chain_op: Option<String> = None;
+    while let Some(Tok::Binary(op)) = t.get(*i) {
+        if let Some(prev) = &chain_op {
+            assert_eq!(prev, op, "mixed binary operators without parentheses");
+        }
+        chain_op = Some(op.clone());
         *i += 1;
-        let rhs = parse_expr(t, i);
-        let (x, y) = (b(lhs), b(rhs));
-        return match op.as_str() {
-            "&" => Ltl::And(x, y),
-            "|" => Ltl::Or(x, y),
-            "=>" => Ltl::Implies(x, y),
-            "U" => Ltl::Until(x, y),
-            "W" => Ltl::WeakUntil(x, y),
-            "R" => Ltl::Release(x, y),
+        operands.push(parse_unary(t, i));
+    }
+    let mut f = operands.pop().unwrap();
+    while let Some(lhs) = operands.pop() {
+        let (x, y) = (b(lhs), b(f));
+        f = match chain_op.as_deref() {
+            Some("&") => Ltl::And(x, y),
+            Some("|") => Ltl::Or(x, y),
+            Some("=>") => Ltl::Implies(x, y),
+            Some("U") => Ltl::Until(x, y),
+            Some("W") => Ltl::WeakUntil(x, y),
+            Some("R") => Ltl::Release(x, y),
             _ => Ltl::StrongRelease(x, y),
         };
     }
-    lhs
+    f
 }
 
 fn parse_unary(t: &[Tok], i: &mut usize) -> Ltl {
@@ -357,8 +364,13 @@ fn show_rers_automata() {
         let a = translate(&f).unwrap();
         v.push((a.num_states, src, a));
     }
+    let mut hist = std::collections::BTreeMap::new();
+    for (n, _, a) in &v {
+        *hist.entry((*n, a.num_acc)).or_insert(0) += 1;
+    }
+    println!("(states, acceptance sets) -> automata (formulas and negations): {hist:?}");
     v.sort_by_key(|x| std::cmp::Reverse(x.0));
-    for (_, src, a) in v.iter().take(6) {
+    for (_, src, a) in v.iter().take(2) {
         println!("{src}\n{a}");
     }
 }
