@@ -322,6 +322,7 @@ fn rers_formulas_translate_correctly_and_small() {
     let mut rng = XorShift(12345);
     let (mut max, mut total, mut max_neg, mut total_neg) = (0, 0, 0, 0);
     let mut max_acc = 0;
+    let mut edges_neg = 0;
     let mut biggest = String::new();
     for (src, f) in &formulas {
         let a = translate(f).expect("translation");
@@ -329,6 +330,7 @@ fn rers_formulas_translate_correctly_and_small() {
         let na = translate(&nf).expect("translation");
         total += a.num_states;
         total_neg += na.num_states;
+        edges_neg += na.edges.len();
         max = max.max(a.num_states);
         max_acc = max_acc.max(a.num_acc).max(na.num_acc);
         if na.num_states > max_neg {
@@ -347,10 +349,11 @@ fn rers_formulas_translate_correctly_and_small() {
     }
     let n = formulas.len();
     println!(
-        "{n} RERS formulas: states max {max}, avg {:.2}; negations: max {max_neg}, avg {:.2}; \
+        "{n} RERS formulas: states max {max}, avg {:.2}; negations: max {max_neg}, avg {:.2}, avg edges {:.2}; \
          acceptance sets max {max_acc}; largest negation: {biggest}",
         total as f64 / n as f64,
-        total_neg as f64 / n as f64
+        total_neg as f64 / n as f64,
+        edges_neg as f64 / n as f64
     );
 }
 
