@@ -150,6 +150,28 @@ fn small_automata_for_typical_formulas() {
 }
 
 #[test]
+fn nested_xor_stays_linear() {
+    // a0 xor (a1 xor (... xor a39)) under X: an exponential tree in NNF, a tiny automaton
+    let mut f = Ltl::atom("a39");
+    for i in (0..39).rev() {
+        f = Ltl::Xor(b(Ltl::atom(&format!("a{i}"))), b(f));
+    }
+    let f = Ltl::Globally(b(Ltl::Equiv(b(f.clone()), b(Ltl::Next(b(f))))));
+    let a = translate(&f).unwrap();
+    assert!(a.num_states <= 3, "{}", a.stats());
+    let w = |s: &str| -> Vec<String> { s.split_whitespace().map(String::from).collect() };
+    // the xor chain holds exactly on positions reading one of its atoms
+    assert!(accepts_lasso(&a, &w(""), &w("a3")));
+    assert!(accepts_lasso(&a, &w(""), &w("z")));
+    assert!(!accepts_lasso(&a, &w("a3"), &w("z")));
+    assert!(!accepts_lasso(
+        &translate(&Ltl::not(f)).unwrap(),
+        &w(""),
+        &w("a7 a1")
+    ));
+}
+
+#[test]
 fn formulas_without_atoms() {
     let w = |s: &str| -> Vec<String> { s.split_whitespace().map(String::from).collect() };
     let t = translate(&g(fin(Ltl::True))).unwrap();

@@ -31,7 +31,6 @@ use std::rc::Rc;
 use super::lasso::in_accepting_scc;
 use super::{AccSet, LetterSet, Tgba, TgbaEdge};
 use crate::error::{Error, Result};
-use crate::logic::nnf::nnf;
 use crate::logic::Ltl;
 
 /// Size figures of an automaton.
@@ -70,7 +69,7 @@ impl Tgba {
 pub fn translate(f: &Ltl) -> Result<Tgba> {
     let atoms = f.atoms();
     let mut b = Builder::new(atoms.clone());
-    let root = b.intern_ltl(&nnf(f));
+    let root = b.intern_nnf(f, false, &mut HashMap::new());
     b.build(root)?;
     let raw = b.into_raw(atoms);
     Ok(reduce(raw))
@@ -244,54 +243,106 @@ impl Builder {
         self.intern(Node::Release(x, y))
     }
 
-    fn intern_ltl(&mut self, f: &Ltl) -> Id {
-        match f {
-            Ltl::True => TRUE,
-            Ltl::False => FALSE,
-            Ltl::Atom(a) => {
+    /// Interns the negation normal form of `f` (of `!f` if `neg`), by the identities of
+    /// [`crate::logic::nnf`]. Memoised per subformula occurrence and polarity, so `<->` and
+    /// `xor`, which use each operand in both polarities, cost linear time and space here
+    /// instead of the exponential tree [`crate::logic::nnf::nnf`] builds for nested equivalences.
+    fn intern_nnf(&mut self, f: &Ltl, neg: bool, memo: &mut HashMap<(usize, bool), Id>) -> Id {
+        let key = (f as *const Ltl as usize, neg);
+        if let Some(&id) = memo.get(&key) {
+            return id;
+        }
+        let mut go = |b: &mut Builder, g: &Ltl, n: bool| b.intern_nnf(g, n, memo);
+        let id = match (f, neg) {
+            (Ltl::True, false) | (Ltl::False, true) => TRUE,
+            (Ltl::True, true) | (Ltl::False, false) => FALSE,
+            (Ltl::Atom(a), _) => {
                 let i = self.letter(a);
                 let mut l = LetterSet::empty(self.nletters);
-                l.insert(i);
+                for j in 0..self.nletters {
+                    if (j == i) != neg {
+                        l.insert(j);
+                    }
+                }
                 self.lit(l)
             }
-            Ltl::Not(g) => {
-                // In NNF only atoms are negated; anything else is still handled correctly by
-                // re-normalising the negation.
-                if let Ltl::Atom(a) = &**g {
-                    let i = self.letter(a);
-                    let mut l = LetterSet::empty(self.nletters);
-                    for j in 0..self.nletters {
-                        if j != i {
-                            l.insert(j);
-                        }
-                    }
-                    self.lit(l)
-                } else {
-                    self.intern_ltl(&nnf(f))
-                }
-            }
-            Ltl::And(x, y) => {
-                let (x, y) = (self.intern_ltl(x), self.intern_ltl(y));
+            (Ltl::Not(g), _) => go(self, g, !neg),
+            (Ltl::And(x, y), false) | (Ltl::Or(x, y), true) => {
+                let (x, y) = (go(self, x, neg), go(self, y, neg));
                 self.and(&[x, y])
             }
-            Ltl::Or(x, y) => {
-                let (x, y) = (self.intern_ltl(x), self.intern_ltl(y));
+            (Ltl::Or(x, y), false) | (Ltl::And(x, y), true) => {
+                let (x, y) = (go(self, x, neg), go(self, y, neg));
                 self.or(&[x, y])
             }
-            Ltl::Next(x) => {
-                let x = self.intern_ltl(x);
+            (Ltl::Implies(x, y), false) => {
+                let (x, y) = (go(self, x, true), go(self, y, false));
+                self.or(&[x, y])
+            }
+            (Ltl::Implies(x, y), true) => {
+                let (x, y) = (go(self, x, false), go(self, y, true));
+                self.and(&[x, y])
+            }
+            (Ltl::Equiv(x, y), false)
+            | (Ltl::Xor(x, y), true)
+            | (Ltl::Equiv(x, y), true)
+            | (Ltl::Xor(x, y), false) => {
+                // equivalence: (x & y) | (!x & !y); its negation: (x & !y) | (!x & y)
+                let equiv = matches!((f, neg), (Ltl::Equiv(..), false) | (Ltl::Xor(..), true));
+                let (px, nx) = (go(self, x, false), go(self, x, true));
+                let (py, ny) = (go(self, y, false), go(self, y, true));
+                let (l, r) = if equiv {
+                    (self.and(&[px, py]), self.and(&[nx, ny]))
+                } else {
+                    (self.and(&[px, ny]), self.and(&[nx, py]))
+                };
+                self.or(&[l, r])
+            }
+            (Ltl::Next(x), _) => {
+                let x = go(self, x, neg);
                 self.next(x)
             }
-            Ltl::Until(x, y) => {
-                let (x, y) = (self.intern_ltl(x), self.intern_ltl(y));
+            (Ltl::Finally(x), false) | (Ltl::Globally(x), true) => {
+                let x = go(self, x, neg);
+                self.until(TRUE, x)
+            }
+            (Ltl::Globally(x), false) | (Ltl::Finally(x), true) => {
+                let x = go(self, x, neg);
+                self.release(FALSE, x)
+            }
+            (Ltl::Until(x, y), false) | (Ltl::Release(x, y), true) => {
+                let (x, y) = (go(self, x, neg), go(self, y, neg));
                 self.until(x, y)
             }
-            Ltl::Release(x, y) => {
-                let (x, y) = (self.intern_ltl(x), self.intern_ltl(y));
+            (Ltl::Release(x, y), false) | (Ltl::Until(x, y), true) => {
+                let (x, y) = (go(self, x, neg), go(self, y, neg));
                 self.release(x, y)
             }
-            _ => self.intern_ltl(&nnf(f)),
-        }
+            // f W g = g R (f | g); !(f W g) = !g U (!f & !g)
+            (Ltl::WeakUntil(x, y), _) => {
+                let (x, y) = (go(self, x, neg), go(self, y, neg));
+                if neg {
+                    let both = self.and(&[x, y]);
+                    self.until(y, both)
+                } else {
+                    let either = self.or(&[x, y]);
+                    self.release(y, either)
+                }
+            }
+            // f M g = g U (f & g); !(f M g) = !g R (!f | !g)
+            (Ltl::StrongRelease(x, y), _) => {
+                let (x, y) = (go(self, x, neg), go(self, y, neg));
+                if neg {
+                    let either = self.or(&[x, y]);
+                    self.release(y, either)
+                } else {
+                    let both = self.and(&[x, y]);
+                    self.until(y, both)
+                }
+            }
+        };
+        memo.insert(key, id);
+        id
     }
 
     fn letter(&self, atom: &str) -> usize {

@@ -21,9 +21,11 @@
 //! holds up to and including the first `g`, before which `f` held (then `f U g`); conversely
 //! both `G f` and `f U g` imply it. `f M g = g U (f & g)` is its dual.
 //!
-//! `<->` and `xor` mention both operands twice, so the *tree* can grow exponentially with
-//! nesting depth; the translation hash-conses subformulas, so the duplicated subtrees are shared
-//! there and the automaton does not grow from this.
+//! `<->` and `xor` mention both operands twice, so the *tree* [`nnf`] returns can grow
+//! exponentially with their nesting depth. The translation (src/automata/translate.rs) therefore
+//! does not call [`nnf`]: it applies the same table while hash-consing, memoised per
+//! subformula and polarity, which keeps nested equivalences linear. [`nnf`] is for readable
+//! output and for tests; the lasso test checks both against the evaluator.
 //!
 //! Only trivial constant folding is done here (`true & f = f` and the like); the action-specific
 //! facts (two distinct atoms never hold together) are exploited by the translation, which reads
