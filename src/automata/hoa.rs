@@ -62,6 +62,7 @@ impl fmt::Display for Tgba {
         }
         writeln!(f)?;
         writeln!(f, "acc-name: generalized-Buchi {}", self.num_acc)?;
+        writeln!(f, "properties: trans-labels explicit-labels trans-acc")?;
         writeln!(f, "--BODY--")?;
         for s in 0..self.num_states {
             let name = self.state_names.get(s).map(String::as_str).unwrap_or("");

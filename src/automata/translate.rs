@@ -842,3 +842,30 @@ fn drop_full_acc_sets(mut a: Tgba) -> Tgba {
     a.num_acc = keep.len();
     a
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(f: Ltl) -> Box<Ltl> {
+        Box::new(f)
+    }
+
+    #[test]
+    fn response_property_and_its_negation() {
+        // G (a -> F b): the waiting state names its obligation
+        let f = Ltl::Globally(b(Ltl::Implies(
+            b(Ltl::atom("a")),
+            b(Ltl::Finally(b(Ltl::atom("b")))),
+        )));
+        let a = translate(&f).unwrap();
+        assert_eq!(a.atoms, vec!["a", "b"]);
+        assert_eq!(a.stats().states, 2);
+        assert_eq!(a.num_acc, 1);
+        assert_eq!(a.state_names[a.initial], "G (!a | F b)");
+        let n = translate(&Ltl::not(f)).unwrap();
+        assert_eq!(n.state_names[n.initial], "F (a & G !b)");
+        assert_eq!(n.num_states, 2, "{n}");
+        assert_eq!(n.num_acc, 1, "{n}");
+    }
+}
