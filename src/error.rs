@@ -100,7 +100,10 @@ pub enum Error {
     /// The input parsed but does not describe a valid system or property (with the file it came from).
     Invalid { file: PathBuf, message: String },
     /// Reading a file failed.
-    Io { file: PathBuf, source: std::io::Error },
+    Io {
+        file: PathBuf,
+        source: std::io::Error,
+    },
     /// The command line asked for something impossible.
     Usage(String),
     /// A resource limit was hit.

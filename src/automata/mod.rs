@@ -29,7 +29,9 @@ impl LetterSet {
     }
 
     pub fn contains(&self, i: usize) -> bool {
-        self.bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+        self.bits
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
 
     pub fn insert(&mut self, i: usize) {
@@ -42,13 +44,23 @@ impl LetterSet {
 
     pub fn intersect(&self, other: &LetterSet) -> LetterSet {
         LetterSet {
-            bits: self.bits.iter().zip(&other.bits).map(|(a, b)| a & b).collect(),
+            bits: self
+                .bits
+                .iter()
+                .zip(&other.bits)
+                .map(|(a, b)| a & b)
+                .collect(),
         }
     }
 
     pub fn union(&self, other: &LetterSet) -> LetterSet {
         LetterSet {
-            bits: self.bits.iter().zip(&other.bits).map(|(a, b)| a | b).collect(),
+            bits: self
+                .bits
+                .iter()
+                .zip(&other.bits)
+                .map(|(a, b)| a | b)
+                .collect(),
         }
     }
 

@@ -55,9 +55,7 @@ impl Ctl {
                 out.extend(l.iter().cloned());
                 f.collect_atoms(out);
             }
-            Ctl::Not(f) | Ctl::AG(f) | Ctl::EG(f) | Ctl::AF(f) | Ctl::EF(f) => {
-                f.collect_atoms(out)
-            }
+            Ctl::Not(f) | Ctl::AG(f) | Ctl::EG(f) | Ctl::AF(f) | Ctl::EF(f) => f.collect_atoms(out),
             Ctl::And(a, b)
             | Ctl::Or(a, b)
             | Ctl::Implies(a, b)

@@ -65,9 +65,7 @@ impl Ltl {
         match self {
             Ltl::True | Ltl::False => {}
             Ltl::Atom(a) => out.push(a.clone()),
-            Ltl::Not(f) | Ltl::Next(f) | Ltl::Finally(f) | Ltl::Globally(f) => {
-                f.collect_atoms(out)
-            }
+            Ltl::Not(f) | Ltl::Next(f) | Ltl::Finally(f) | Ltl::Globally(f) => f.collect_atoms(out),
             Ltl::And(a, b)
             | Ltl::Or(a, b)
             | Ltl::Implies(a, b)
@@ -115,9 +113,8 @@ pub(crate) fn write_atom(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result 
 
 impl fmt::Display for Ltl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let bin = |f: &mut fmt::Formatter<'_>, a: &Ltl, op: &str, b: &Ltl| {
-            write!(f, "({a} {op} {b})")
-        };
+        let bin =
+            |f: &mut fmt::Formatter<'_>, a: &Ltl, op: &str, b: &Ltl| write!(f, "({a} {op} {b})");
         match self {
             Ltl::True => write!(f, "true"),
             Ltl::False => write!(f, "false"),

@@ -146,7 +146,9 @@ mod tests {
             p = p.mul_small(100);
         }
         assert_eq!(p.to_string(), format!("1{}", "0".repeat(80)));
-        let q = BigNat::parse("999999999999999999").unwrap().add(&BigNat::from(1));
+        let q = BigNat::parse("999999999999999999")
+            .unwrap()
+            .add(&BigNat::from(1));
         assert_eq!(q.to_string(), "1000000000000000000");
         assert_eq!(q.to_u64(), Some(1_000_000_000_000_000_000));
         assert!(p > q);

@@ -154,7 +154,8 @@ impl System {
             let c = b.add_component(&comp.name);
             debug_assert_eq!(c, ci);
             for s in &comp.states {
-                b.add_state(c, s).expect("state names are unique in a valid system");
+                b.add_state(c, s)
+                    .expect("state names are unique in a valid system");
             }
             let pre = b.add_fresh_state(c, "start");
             b.set_start(c, pre);
@@ -302,7 +303,9 @@ impl SystemBuilder {
         } else {
             self.intern(label)
         };
-        self.comps[c].transitions.push(Transition { from, label, to });
+        self.comps[c]
+            .transitions
+            .push(Transition { from, label, to });
     }
 
     /// Adds a label given as an explicit list of synchronised move tuples over `components`
@@ -495,8 +498,12 @@ mod tests {
             b.set_start(c, 0);
         }
         // only the "diagonal" pairs, not the product
-        b.add_tuple_label("t", vec![0, 1], vec![vec![(0, 1), (0, 1)], vec![(1, 0), (1, 0)]])
-            .unwrap();
+        b.add_tuple_label(
+            "t",
+            vec![0, 1],
+            vec![vec![(0, 1), (0, 1)], vec![(1, 0), (1, 0)]],
+        )
+        .unwrap();
         let sys = b.build().unwrap();
         let t = sys.label_id("t").unwrap();
         assert_eq!(sys.component(0).transitions.len(), 2);

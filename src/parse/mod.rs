@@ -197,12 +197,20 @@ mod tests {
             detect_logic("#1:\n(A(([a20] false) W ((<a25> true) | (<a21> true))))\n"),
             Logic::Ctl
         );
-        assert_eq!(detect_logic("#2:\n(AG((<a1> true) => (<> true)))\n"), Logic::Ctl);
         assert_eq!(
-            detect_logic("#1: \t true\n( ((c1_t3__c0_t0 => (!c1_t7 U c2_t8)) W (c2_t4 | c2_t14)) )\n"),
+            detect_logic("#2:\n(AG((<a1> true) => (<> true)))\n"),
+            Logic::Ctl
+        );
+        assert_eq!(
+            detect_logic(
+                "#1: \t true\n( ((c1_t3__c0_t0 => (!c1_t7 U c2_t8)) W (c2_t4 | c2_t14)) )\n"
+            ),
             Logic::Ltl
         );
-        assert_eq!(detect_logic("#2: false\n( G(!c0_t2) )\n(a <-> b)\n"), Logic::Ltl);
+        assert_eq!(
+            detect_logic("#2: false\n( G(!c0_t2) )\n(a <-> b)\n"),
+            Logic::Ltl
+        );
         assert_eq!(detect_logic("(Abc U EF_x)\n"), Logic::Ltl);
     }
 }

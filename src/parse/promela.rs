@@ -7,5 +7,8 @@ use crate::model::System;
 
 /// Parses a promela file's text; `file` names it in errors.
 pub fn parse(_text: &str, file: &Path) -> Result<System> {
-    Err(Error::invalid(file, "the promela reader is not written yet"))
+    Err(Error::invalid(
+        file,
+        "the promela reader is not written yet",
+    ))
 }
