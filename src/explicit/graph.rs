@@ -349,6 +349,16 @@ impl StateGraph {
         &self.edges[self.edge_start[s]..self.edge_start[s + 1]]
     }
 
+    /// The positions of the edges of state `s`, for [`StateGraph::edge_at`].
+    pub fn edge_range(&self, s: u32) -> std::ops::Range<usize> {
+        self.edge_start[s as usize]..self.edge_start[s as usize + 1]
+    }
+
+    /// The edge at position `e` (positions of state `s`: [`StateGraph::edge_range`]).
+    pub fn edge_at(&self, e: usize) -> Edge {
+        self.edges[e]
+    }
+
     /// A state without outgoing edges.
     pub fn is_deadlock(&self, s: u32) -> bool {
         self.edges(s).is_empty()

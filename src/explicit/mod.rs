@@ -5,6 +5,9 @@
 //! and the temporal logics are checked on that graph by algorithms derived from the definitions
 //! over paths ([`ctl`], [`ltl`]), never from the fixpoint equations the symbolic engine uses.
 
+pub mod ctl;
 pub mod graph;
+pub mod scc;
 
+pub use ctl::{check_ctl, eval_ctl};
 pub use graph::{reach, successors, Edge, ReachStats, StateGraph};
