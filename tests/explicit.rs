@@ -437,3 +437,342 @@ fn ctl_agrees_with_naive_fixpoints_on_random_systems() {
         "only {mixed} formulas were true at some states and false at others"
     );
 }
+/// One component with states `0..n`, start 0, and these edges.
+fn lts(n: usize, edges: &[(u32, &str, u32)]) -> System {
+    let mut b = SystemBuilder::new();
+    let c = b.add_component("c");
+    for s in 0..n {
+        b.add_state(c, &s.to_string()).unwrap();
+    }
+    b.set_start(c, 0);
+    for &(from, l, to) in edges {
+        b.add_transition(c, from, l, to);
+    }
+    b.build().unwrap()
+}
+
+// ---------------------------------------------------------------------------------------------
+// LTL
+
+use ltsym::automata::{LetterSet, Tgba, TgbaEdge};
+use ltsym::explicit::{find_accepting_lasso, holds_on_lasso, replay_lasso, Lasso};
+use ltsym::logic::Ltl;
+
+/// A hand-built automaton over `atoms` (sorted); edges `(from, to, letters, acc)` where letters
+/// are atom names, `"*"` is every letter and a leading `!` complements the list.
+fn tgba(
+    atoms: &[&str],
+    states: usize,
+    num_acc: usize,
+    edges: &[(usize, usize, &str, u64)],
+) -> Tgba {
+    let atoms: Vec<String> = atoms.iter().map(|s| s.to_string()).collect();
+    let n = atoms.len() + 1;
+    let edges = edges
+        .iter()
+        .map(|&(from, to, spec, acc)| {
+            let (neg, list) = match spec.strip_prefix('!') {
+                Some(rest) => (true, rest),
+                None => (false, spec),
+            };
+            let mut letters = LetterSet::empty(n);
+            for i in 0..n {
+                let named = list == "*"
+                    || list
+                        .split(',')
+                        .any(|a| atoms.get(i).is_some_and(|x| x == a));
+                if named != neg {
+                    letters.insert(i);
+                }
+            }
+            TgbaEdge {
+                from,
+                to,
+                letters,
+                acc,
+            }
+        })
+        .collect();
+    Tgba {
+        atoms,
+        num_states: states,
+        initial: 0,
+        num_acc,
+        edges,
+        state_names: (0..states).map(|i| i.to_string()).collect(),
+    }
+}
+
+/// Infinitely often `a` (the negation of `F G !a`).
+fn inf_often(a: &str) -> Tgba {
+    tgba(&[a], 1, 1, &[(0, 0, a, 1), (0, 0, &format!("!{a}"), 0)])
+}
+
+/// Eventually always not `a` (the negation of `G F a`).
+fn eventually_never(a: &str) -> Tgba {
+    tgba(
+        &[a],
+        2,
+        1,
+        &[
+            (0, 0, "*", 0),
+            (0, 1, &format!("!{a}"), 1),
+            (1, 1, &format!("!{a}"), 1),
+        ],
+    )
+}
+
+/// Every infinite trace (the negation of `false`), with no acceptance set.
+fn any_infinite() -> Tgba {
+    tgba(&[], 1, 0, &[(0, 0, "*", 0)])
+}
+
+fn names(sys: &System, labels: &[usize]) -> Vec<String> {
+    labels.iter().map(|&l| sys.label(l).name.clone()).collect()
+}
+
+fn lasso_of(sys: &System, a: &Tgba) -> Option<Lasso> {
+    let g = StateGraph::build(sys, None).unwrap();
+    let l = find_accepting_lasso(&g, sys, a);
+    if let Some(l) = &l {
+        assert!(!l.cycle.is_empty());
+        assert!(replay_lasso(sys, l), "lasso {l:?} does not replay");
+        assert_eq!(l.path.len(), l.prefix.len() + l.cycle.len() + 1);
+        assert_eq!(l.path[l.prefix.len()], *l.path.last().unwrap());
+    }
+    l
+}
+
+#[test]
+fn ltl_infinitely_often() {
+    // 0 -a-> 1 -b-> 0, and 1 -c-> 2, a deadlock
+    let sys = lts(3, &[(0, "a", 1), (1, "b", 0), (1, "c", 2)]);
+    let l = lasso_of(&sys, &inf_often("a")).expect("(ab)^w has infinitely many a");
+    assert!(names(&sys, &l.cycle).contains(&"a".to_string()));
+    assert!(holds_on_lasso(
+        &Ltl::Globally(Box::new(Ltl::Finally(Box::new(Ltl::atom("a"))))),
+        &sys,
+        &l
+    ));
+    // every infinite trace has infinitely many a: F G !a fails nowhere... i.e. no lasso
+    assert!(lasso_of(&sys, &eventually_never("a")).is_none());
+    // the deadlock after c never counts
+    assert!(lasso_of(&sys, &inf_often("c")).is_none());
+    // an atom the system lacks never fires
+    assert!(lasso_of(&sys, &inf_often("zzz")).is_none());
+    assert!(lasso_of(&sys, &eventually_never("zzz")).is_some());
+}
+
+#[test]
+fn ltl_deadlocks_never_violate() {
+    let sys = lts(2, &[(0, "a", 1)]);
+    assert!(lasso_of(&sys, &any_infinite()).is_none());
+    assert!(lasso_of(&sys, &eventually_never("a")).is_none());
+    let sys = lts(2, &[(0, "a", 1), (1, "b", 1)]);
+    let l = lasso_of(&sys, &any_infinite()).unwrap();
+    assert_eq!(names(&sys, &l.prefix), ["a"]);
+    assert_eq!(names(&sys, &l.cycle), ["b"]);
+}
+
+#[test]
+fn ltl_silent_labels_read_the_other_letter() {
+    // 0 -a-> 1, 1 -""-> 1: after a, only silent steps
+    let sys = lts(2, &[(0, "a", 1), (1, "", 1)]);
+    let l = lasso_of(&sys, &eventually_never("a")).unwrap();
+    assert_eq!(names(&sys, &l.cycle), [""]);
+    assert!(lasso_of(&sys, &inf_often("a")).is_none());
+    // a silent step is no atom, not even an (unparsable) empty one
+    assert!(!holds_on_lasso(
+        &Ltl::Finally(Box::new(Ltl::atom(""))),
+        &sys,
+        &l
+    ));
+}
+
+#[test]
+fn ltl_generalised_acceptance_needs_every_set() {
+    let both = tgba(
+        &["a", "b"],
+        1,
+        2,
+        &[(0, 0, "a", 1), (0, 0, "b", 2), (0, 0, "!a,b", 0)],
+    );
+    // a forever, or b forever, but never both infinitely often
+    let sys = lts(2, &[(0, "a", 0), (0, "b", 1), (1, "b", 1)]);
+    assert!(lasso_of(&sys, &both).is_none());
+    assert!(lasso_of(&sys, &inf_often("a")).is_some());
+    assert!(lasso_of(&sys, &inf_often("b")).is_some());
+    // both in one cycle: the lasso must take each
+    let sys = lts(3, &[(0, "c", 1), (1, "a", 2), (2, "c", 2), (2, "b", 1)]);
+    let l = lasso_of(&sys, &both).unwrap();
+    let cyc = names(&sys, &l.cycle);
+    assert!(
+        cyc.contains(&"a".into()) && cyc.contains(&"b".into()),
+        "{cyc:?}"
+    );
+    let gf = |a: &str| Ltl::Globally(Box::new(Ltl::Finally(Box::new(Ltl::atom(a)))));
+    assert!(holds_on_lasso(&Ltl::and(gf("a"), gf("b")), &sys, &l));
+}
+
+#[test]
+fn ltl_on_synchronised_systems() {
+    let phil = philosophers(3).unwrap();
+    let l = lasso_of(&phil, &inf_often("take_left_0")).unwrap();
+    assert!(names(&phil, &l.cycle).contains(&"take_left_0".to_string()));
+    assert!(lasso_of(&phil, &eventually_never("take_left_0")).is_some());
+    let ring = token_ring(3).unwrap();
+    // the token keeps moving or someone stays critical/working: pass_0 can be avoided forever
+    assert!(lasso_of(&ring, &eventually_never("pass_0")).is_some());
+    assert!(lasso_of(&ring, &inf_often("pass_1")).is_some());
+}
+
+#[test]
+fn replay_rejects_bogus_lassos() {
+    let sys = lts(3, &[(0, "a", 1), (1, "b", 0), (1, "c", 2)]);
+    let id = |n: &str| sys.label_id(n).unwrap();
+    let ok = Lasso {
+        prefix: vec![],
+        cycle: vec![id("a"), id("b")],
+        path: vec![],
+    };
+    assert!(replay_lasso(&sys, &ok));
+    let shifted = Lasso {
+        prefix: vec![id("a")],
+        cycle: vec![id("b"), id("a")],
+        path: vec![],
+    };
+    assert!(replay_lasso(&sys, &shifted));
+    // not enabled
+    let bad = Lasso {
+        prefix: vec![id("b")],
+        cycle: vec![id("a"), id("b")],
+        path: vec![],
+    };
+    assert!(!replay_lasso(&sys, &bad));
+    // executable once but does not return to its start
+    let open = Lasso {
+        prefix: vec![],
+        cycle: vec![id("a")],
+        path: vec![],
+    };
+    assert!(!replay_lasso(&sys, &open));
+    let empty = Lasso {
+        prefix: vec![id("a")],
+        cycle: vec![],
+        path: vec![],
+    };
+    assert!(!replay_lasso(&sys, &empty));
+}
+
+#[test]
+fn holds_on_lasso_operators() {
+    // a (b c)^w
+    let sys = lts(3, &[(0, "a", 1), (1, "b", 2), (2, "c", 1)]);
+    let id = |n: &str| sys.label_id(n).unwrap();
+    let l = Lasso {
+        prefix: vec![id("a")],
+        cycle: vec![id("b"), id("c")],
+        path: vec![],
+    };
+    let at = Ltl::atom;
+    let b = Box::new;
+    assert!(holds_on_lasso(&at("a"), &sys, &l));
+    assert!(!holds_on_lasso(&at("b"), &sys, &l));
+    assert!(holds_on_lasso(&Ltl::Next(b(at("b"))), &sys, &l));
+    assert!(holds_on_lasso(
+        &Ltl::Globally(b(Ltl::Finally(b(at("c"))))),
+        &sys,
+        &l
+    ));
+    assert!(holds_on_lasso(
+        &Ltl::Finally(b(Ltl::Globally(b(Ltl::not(at("a")))))),
+        &sys,
+        &l
+    ));
+    assert!(!holds_on_lasso(
+        &Ltl::Globally(b(Ltl::not(at("c")))),
+        &sys,
+        &l
+    ));
+    assert!(holds_on_lasso(
+        &Ltl::Until(b(Ltl::not(at("c"))), b(at("c"))),
+        &sys,
+        &l
+    ));
+    assert!(!holds_on_lasso(
+        &Ltl::Until(b(at("a")), b(at("c"))),
+        &sys,
+        &l
+    ));
+    assert!(!holds_on_lasso(
+        &Ltl::Until(b(Ltl::not(at("d"))), b(at("d"))),
+        &sys,
+        &l
+    ));
+    assert!(holds_on_lasso(
+        &Ltl::WeakUntil(b(Ltl::not(at("d"))), b(at("d"))),
+        &sys,
+        &l
+    ));
+    // b R !a: !a must hold until and including a b position... a holds at 0, so false
+    assert!(!holds_on_lasso(
+        &Ltl::Release(b(at("b")), b(Ltl::not(at("a")))),
+        &sys,
+        &l
+    ));
+    assert!(holds_on_lasso(
+        &Ltl::Release(b(at("a")), b(Ltl::True)),
+        &sys,
+        &l
+    ));
+    assert!(!holds_on_lasso(
+        &Ltl::StrongRelease(b(at("d")), b(Ltl::True)),
+        &sys,
+        &l
+    ));
+    assert!(holds_on_lasso(
+        &Ltl::StrongRelease(b(at("c")), b(Ltl::not(at("d")))),
+        &sys,
+        &l
+    ));
+}
+
+#[test]
+fn ltl_lassos_on_random_systems_witness_their_automaton() {
+    let gf = |a: &str| Ltl::Globally(Box::new(Ltl::Finally(Box::new(Ltl::atom(a)))));
+    let fg_not = |a: &str| Ltl::Finally(Box::new(Ltl::Globally(Box::new(Ltl::not(Ltl::atom(a))))));
+    let (mut found, mut none) = (0, 0);
+    for seed in 0..12 {
+        let sys = random(&RandomSpec {
+            components: 4,
+            states_per_component: 5,
+            transitions_per_component: 7,
+            share_rate: 0.4,
+            deadlocks: seed % 2 == 0,
+            seed,
+        })
+        .unwrap();
+        let g = StateGraph::build(&sys, None).unwrap();
+        // an infinite trace exists iff some maximal path never deadlocks: EG <> true
+        let infinite = check_ctl(&g, &sys, &eg(Ctl::Diamond(None, bx(Ctl::True))));
+        assert_eq!(
+            lasso_of(&sys, &any_infinite()).is_some(),
+            infinite,
+            "seed {seed}"
+        );
+        for label in sys.labels().iter().take(6) {
+            let a = label.name.as_str();
+            match lasso_of(&sys, &inf_often(a)) {
+                Some(l) => {
+                    found += 1;
+                    assert!(holds_on_lasso(&gf(a), &sys, &l), "seed {seed}, GF {a}");
+                }
+                None => none += 1,
+            }
+            if let Some(l) = lasso_of(&sys, &eventually_never(a)) {
+                assert!(holds_on_lasso(&fg_not(a), &sys, &l), "seed {seed}, FG !{a}");
+            }
+        }
+    }
+    assert!(found > 5 && none > 5, "found {found}, none {none}");
+}

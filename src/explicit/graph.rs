@@ -24,61 +24,118 @@ use crate::model::{LabelId, StateId, Sync, System};
 /// takes part in has no transitions and never fires.
 pub fn successors(sys: &System, state: &[StateId], out: &mut Vec<(LabelId, Vec<StateId>)>) {
     out.clear();
-    for (l, label) in sys.labels().iter().enumerate() {
-        if label.components.is_empty() {
-            continue;
-        }
-        match &label.sync {
-            Sync::Product => {
-                // For each participating component, its local moves from its current state.
-                let mut moves: Vec<&[(StateId, StateId)]> =
-                    Vec::with_capacity(label.components.len());
+    for l in 0..sys.labels().len() {
+        fire(sys, l, state, out);
+    }
+}
+
+/// Appends the global moves of label `l` from `state` to `out` (see [`successors`]).
+fn fire(sys: &System, l: LabelId, state: &[StateId], out: &mut Vec<(LabelId, Vec<StateId>)>) {
+    let label = sys.label(l);
+    if label.components.is_empty() {
+        return;
+    }
+    match &label.sync {
+        Sync::Product => {
+            // For each participating component, its local moves from its current state.
+            let mut moves: Vec<&[(StateId, StateId)]> = Vec::with_capacity(label.components.len());
+            for (i, &c) in label.components.iter().enumerate() {
+                let local = &label.local[i];
+                let from = state[c];
+                let lo = local.partition_point(|&(f, _)| f < from);
+                let hi = local.partition_point(|&(f, _)| f <= from);
+                if lo == hi {
+                    return;
+                }
+                moves.push(&local[lo..hi]);
+            }
+            // Odometer over all combinations.
+            let mut pick = vec![0usize; moves.len()];
+            loop {
+                let mut next = state.to_vec();
                 for (i, &c) in label.components.iter().enumerate() {
-                    let local = &label.local[i];
-                    let from = state[c];
-                    let lo = local.partition_point(|&(f, _)| f < from);
-                    let hi = local.partition_point(|&(f, _)| f <= from);
-                    moves.push(&local[lo..hi]);
+                    next[c] = moves[i][pick[i]].1;
                 }
-                if moves.iter().any(|m| m.is_empty()) {
-                    continue;
-                }
-                // Odometer over all combinations.
-                let mut pick = vec![0usize; moves.len()];
-                loop {
-                    let mut next = state.to_vec();
-                    for (i, &c) in label.components.iter().enumerate() {
-                        next[c] = moves[i][pick[i]].1;
-                    }
-                    out.push((l, next));
-                    let mut i = 0;
-                    while i < pick.len() {
-                        pick[i] += 1;
-                        if pick[i] < moves[i].len() {
-                            break;
-                        }
-                        pick[i] = 0;
-                        i += 1;
-                    }
-                    if i == pick.len() {
+                out.push((l, next));
+                let mut i = 0;
+                while i < pick.len() {
+                    pick[i] += 1;
+                    if pick[i] < moves[i].len() {
                         break;
                     }
+                    pick[i] = 0;
+                    i += 1;
+                }
+                if i == pick.len() {
+                    break;
                 }
             }
-            Sync::Tuples(tuples) => {
-                for t in tuples {
-                    if t.iter()
-                        .zip(&label.components)
-                        .all(|(&(from, _), &c)| state[c] == from)
-                    {
-                        let mut next = state.to_vec();
-                        for (&(_, to), &c) in t.iter().zip(&label.components) {
-                            next[c] = to;
-                        }
-                        out.push((l, next));
+        }
+        Sync::Tuples(tuples) => {
+            for t in tuples {
+                if t.iter()
+                    .zip(&label.components)
+                    .all(|(&(from, _), &c)| state[c] == from)
+                {
+                    let mut next = state.to_vec();
+                    for (&(_, to), &c) in t.iter().zip(&label.components) {
+                        next[c] = to;
                     }
+                    out.push((l, next));
                 }
             }
+        }
+    }
+}
+
+/// The same relation as [`successors`], but looking only at labels that can possibly fire:
+/// RERS systems have thousands of labels, of which a handful are enabled in any state.
+/// `first[c][s]` lists the labels whose *first* participating component is `c` and which `c`
+/// has a move on from local state `s`; a label can fire only if its first component can move,
+/// and listing it under its first component only keeps each label once. The candidates are
+/// sorted, so the output is exactly that of [`successors`] (checked by a test).
+struct SuccessorIndex<'a> {
+    sys: &'a System,
+    first: Vec<Vec<Vec<LabelId>>>,
+    candidates: Vec<LabelId>,
+}
+
+impl<'a> SuccessorIndex<'a> {
+    fn new(sys: &'a System) -> SuccessorIndex<'a> {
+        let mut first: Vec<Vec<Vec<LabelId>>> = sys
+            .components()
+            .iter()
+            .map(|c| vec![Vec::new(); c.num_states()])
+            .collect();
+        for (l, label) in sys.labels().iter().enumerate() {
+            if let Some(&c) = label.components.first() {
+                for &(from, _) in &label.local[0] {
+                    first[c][from as usize].push(l);
+                }
+            }
+        }
+        for per_state in &mut first {
+            for ls in per_state {
+                ls.sort_unstable();
+                ls.dedup();
+            }
+        }
+        SuccessorIndex {
+            sys,
+            first,
+            candidates: Vec::new(),
+        }
+    }
+
+    fn successors(&mut self, state: &[StateId], out: &mut Vec<(LabelId, Vec<StateId>)>) {
+        out.clear();
+        self.candidates.clear();
+        for (c, &s) in state.iter().enumerate() {
+            self.candidates.extend(&self.first[c][s as usize]);
+        }
+        self.candidates.sort_unstable();
+        for &l in &self.candidates {
+            fire(self.sys, l, state, out);
         }
     }
 }
@@ -252,12 +309,13 @@ fn explore(
     packer.pack(&sys.initial_state(), &mut key);
     store.insert(&key);
     check(store.len)?;
+    let mut index = SuccessorIndex::new(sys);
     let mut succ = Vec::new();
     let mut edges = Vec::new();
     let mut i = 0usize;
     while i < store.len {
         let state = packer.unpack(store.get(i as u32));
-        successors(sys, &state, &mut succ);
+        index.successors(&state, &mut succ);
         edges.clear();
         for (l, next) in &succ {
             packer.pack(next, &mut key);
@@ -537,6 +595,34 @@ mod tests {
             other => panic!("expected a state limit, got {other:?}"),
         }
         assert!(StateGraph::build(&sys, Some(1)).is_err());
+    }
+
+    #[test]
+    fn indexed_successors_equal_the_literal_ones() {
+        use crate::gen::{random, RandomSpec};
+        let mut compared = 0;
+        for seed in 0..10 {
+            let sys = random(&RandomSpec {
+                components: 4,
+                states_per_component: 5,
+                transitions_per_component: 9,
+                share_rate: 0.5,
+                deadlocks: seed % 2 == 0,
+                seed,
+            })
+            .unwrap();
+            let g = StateGraph::build(&sys, None).unwrap();
+            let mut index = SuccessorIndex::new(&sys);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            for s in 0..g.num_states() as u32 {
+                let st = g.state(s);
+                successors(&sys, &st, &mut a);
+                index.successors(&st, &mut b);
+                assert_eq!(a, b);
+                compared += a.len();
+            }
+        }
+        assert!(compared > 100);
     }
 
     #[test]
