@@ -299,7 +299,7 @@ fn fixpoint_eval(g: &StateGraph, sys: &System, f: &Ctl) -> Vec<bool> {
         (0..n as u32)
             .map(|s| {
                 g.edges(s).iter().any(|e| {
-                    label.is_none_or(|l| sys.label_id(l) == Some(e.label)) && z[e.target as usize]
+                    label.is_none_or(|l| sys.label_id(l) == Some(e.label())) && z[e.target as usize]
                 })
             })
             .collect()

@@ -143,7 +143,7 @@ impl Checker<'_> {
                 self.graph
                     .edges(s)
                     .iter()
-                    .any(|e| Self::matches(which, e.label) && f[e.target as usize])
+                    .any(|e| Self::matches(which, e.label()) && f[e.target as usize])
             })
             .collect()
     }
@@ -155,7 +155,7 @@ impl Checker<'_> {
                 self.graph
                     .edges(s)
                     .iter()
-                    .all(|e| !Self::matches(which, e.label) || f[e.target as usize])
+                    .all(|e| !Self::matches(which, e.label()) || f[e.target as usize])
             })
             .collect()
     }

@@ -198,19 +198,23 @@ struct StateStore {
     words: usize,
     /// State `i` is `data[i * words..(i + 1) * words]`.
     data: Vec<u64>,
-    /// Open addressing with linear probing; `EMPTY` marks a free slot.
-    table: Vec<u32>,
+    /// Open addressing with linear probing. A slot holds `tag << 32 | index`, the tag being the
+    /// high half of the state's hash, so most mismatches are rejected without touching `data`
+    /// (a cache miss); `FREE` marks a free slot.
+    table: Vec<u64>,
     len: usize,
 }
 
+/// State numbers are `u32`; this one is never used, so that `FREE` is no real slot.
 const EMPTY: u32 = u32::MAX;
+const FREE: u64 = u64::MAX;
 
 impl StateStore {
     fn new(words: usize) -> StateStore {
         StateStore {
             words,
             data: Vec::new(),
-            table: vec![EMPTY; 1024],
+            table: vec![FREE; 1024],
             len: 0,
         }
     }
@@ -232,19 +236,23 @@ impl StateStore {
         &self.data[i * self.words..(i + 1) * self.words]
     }
 
-    fn find(&self, key: &[u64]) -> Option<u32> {
+    /// The slot holding `key`, or the free slot where it belongs.
+    fn slot(&self, key: &[u64], hash: u64) -> usize {
         let mask = self.table.len() - 1;
-        let mut slot = Self::hash(key) as usize & mask;
+        let tag = hash >> 32;
+        let mut slot = hash as usize & mask;
         loop {
             let e = self.table[slot];
-            if e == EMPTY {
-                return None;
-            }
-            if self.get(e) == key {
-                return Some(e);
+            if e == FREE || (e >> 32 == tag && self.get(e as u32) == key) {
+                return slot;
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    fn find(&self, key: &[u64]) -> Option<u32> {
+        let e = self.table[self.slot(key, Self::hash(key))];
+        (e != FREE).then_some(e as u32)
     }
 
     /// The index of `key`, inserting it if new; `true` if it was new.
@@ -252,35 +260,30 @@ impl StateStore {
         if (self.len + 1) * 2 > self.table.len() {
             self.grow();
         }
-        let mask = self.table.len() - 1;
-        let mut slot = Self::hash(key) as usize & mask;
-        loop {
-            let e = self.table[slot];
-            if e == EMPTY {
-                let i = self.len as u32;
-                self.table[slot] = i;
-                self.data.extend_from_slice(key);
-                self.len += 1;
-                return (i, true);
-            }
-            if self.get(e) == key {
-                return (e, false);
-            }
-            slot = (slot + 1) & mask;
+        let hash = Self::hash(key);
+        let slot = self.slot(key, hash);
+        let e = self.table[slot];
+        if e != FREE {
+            return (e as u32, false);
         }
+        let i = self.len as u32;
+        self.table[slot] = (hash >> 32) << 32 | i as u64;
+        self.data.extend_from_slice(key);
+        self.len += 1;
+        (i, true)
     }
 
     fn grow(&mut self) {
         let cap = self.table.len() * 2;
-        let mut table = vec![EMPTY; cap];
-        for i in 0..self.len as u32 {
+        let old = std::mem::replace(&mut self.table, vec![FREE; cap]);
+        for e in old.into_iter().filter(|&e| e != FREE) {
+            let i = e as u32;
             let mut slot = Self::hash(self.get(i)) as usize & (cap - 1);
-            while table[slot] != EMPTY {
+            while self.table[slot] != FREE {
                 slot = (slot + 1) & (cap - 1);
             }
-            table[slot] = i;
+            self.table[slot] = e;
         }
-        self.table = table;
     }
 }
 
@@ -299,7 +302,7 @@ fn explore(
     let check = |len: usize| -> Result<()> {
         match max_states {
             Some(max) if len as u64 > max => Err(Error::Limit(Limit::States { max })),
-            // state numbers are u32 and u32::MAX marks a free slot
+            // state numbers are u32, and u32::MAX is never one (see `FREE`)
             _ if len >= EMPTY as usize => Err(Error::Limit(Limit::States {
                 max: EMPTY as u64 - 1,
             })),
@@ -331,11 +334,18 @@ fn explore(
     Ok((packer, store))
 }
 
-/// One edge of the [`StateGraph`].
+/// One edge of the [`StateGraph`]: 8 bytes, since graphs of millions of states have tens of
+/// millions of edges. The label is a [`LabelId`] stored as `u32` (see [`Edge::label`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
-    pub label: LabelId,
+    pub label: u32,
     pub target: u32,
+}
+
+impl Edge {
+    pub fn label(&self) -> LabelId {
+        self.label as LabelId
+    }
 }
 
 /// The reachable state graph of a system. States are numbered `0..num_states()` in
@@ -357,7 +367,10 @@ impl StateGraph {
         let mut edge_start = vec![0usize];
         let mut edges = Vec::new();
         let (packer, states) = explore(sys, max_states, |_, out| {
-            edges.extend(out.iter().map(|&(label, target)| Edge { label, target }));
+            edges.extend(out.iter().map(|&(label, target)| Edge {
+                label: label as u32,
+                target,
+            }));
             edge_start.push(edges.len());
         })?;
         Ok(StateGraph {

@@ -78,7 +78,7 @@ impl Product {
             for e in graph.edges(s) {
                 for &ai in &by_state[q] {
                     let ae = &tgba.edges[ai];
-                    if !ae.letters.contains(letter[e.label]) {
+                    if !ae.letters.contains(letter[e.label()]) {
                         continue;
                     }
                     let key = (e.target, ae.to);
@@ -87,7 +87,7 @@ impl Product {
                         states.len() as u32 - 1
                     });
                     edges.push(ProductEdge {
-                        label: e.label,
+                        label: e.label(),
                         target: t,
                         acc: ae.acc,
                     });
