@@ -468,6 +468,58 @@ impl StateGraph {
     }
 }
 
+impl StateGraph {
+    /// The labels of a shortest path from the initial state to state `target` (breadth-first
+    /// search), e.g. a trace to a deadlock.
+    pub fn path_to(&self, target: u32) -> Vec<LabelId> {
+        let n = self.num_states();
+        let mut parent: Vec<Option<(u32, u32)>> = vec![None; n];
+        let mut queue = std::collections::VecDeque::from([0u32]);
+        let mut seen = vec![false; n];
+        seen[0] = true;
+        while let Some(v) = queue.pop_front() {
+            if v == target {
+                break;
+            }
+            for e in self.edges(v) {
+                if !seen[e.target as usize] {
+                    seen[e.target as usize] = true;
+                    parent[e.target as usize] = Some((v, e.label));
+                    queue.push_back(e.target);
+                }
+            }
+        }
+        let mut path = Vec::new();
+        let mut v = target;
+        while let Some((p, l)) = parent[v as usize] {
+            path.push(l as LabelId);
+            v = p;
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// The state vectors in which `trace` can end when executed from the initial state, sorted
+/// (several under nondeterminism; none if the trace is not executable). Uses only
+/// [`successors`], so it can validate a trace from any engine: e.g. a deadlock trace is
+/// genuine iff some end state has no successors.
+pub fn replay_trace(sys: &System, trace: &[LabelId]) -> Vec<Vec<StateId>> {
+    let mut cur = vec![sys.initial_state()];
+    let mut succ = Vec::new();
+    for &l in trace {
+        let mut next = Vec::new();
+        for s in &cur {
+            successors(sys, s, &mut succ);
+            next.extend(succ.drain(..).filter(|(m, _)| *m == l).map(|(_, t)| t));
+        }
+        next.sort();
+        next.dedup();
+        cur = next;
+    }
+    cur
+}
+
 /// What a reachability run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReachStats {
@@ -539,6 +591,13 @@ mod tests {
         assert_eq!(st.transitions, 3);
         assert_eq!(st.deadlocks, 1);
         assert_eq!(st.example_deadlock, Some(vec![1, 1]));
+        let g = StateGraph::build(&sys, None).unwrap();
+        let d = g.find(&[1, 1]).unwrap();
+        let trace = g.path_to(d);
+        assert_eq!(trace, vec![a, s, a]);
+        assert_eq!(replay_trace(&sys, &trace), vec![vec![1, 1]]);
+        assert!(replay_trace(&sys, &[s]).is_empty());
+        assert_eq!(g.path_to(0), Vec::<LabelId>::new());
     }
 
     #[test]

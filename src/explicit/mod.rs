@@ -11,5 +11,5 @@ pub mod ltl;
 pub mod scc;
 
 pub use ctl::{check_ctl, eval_ctl};
-pub use graph::{reach, successors, Edge, ReachStats, StateGraph};
+pub use graph::{reach, replay_trace, successors, Edge, ReachStats, StateGraph};
 pub use ltl::{find_accepting_lasso, holds_on_lasso, replay_lasso, Lasso};
