@@ -399,3 +399,28 @@ fn show_rers_automata() {
         println!("{src}\n{a}");
     }
 }
+
+/// Measurement, not a check: sizes and time on deep random formulas (run with --ignored).
+#[test]
+#[ignore]
+fn deep_random_formulas_sizes() {
+    let mut rng = XorShift(777);
+    let names = ["a", "b", "c", "d"];
+    let t = std::time::Instant::now();
+    let (mut max, mut total) = (0, 0);
+    for _ in 0..2000 {
+        let f = random_formula(&mut rng, &names, 6);
+        let t0 = std::time::Instant::now();
+        let a = translate(&f).unwrap();
+        if t0.elapsed().as_millis() > 500 {
+            println!("slow {:?} {}: {f}", t0.elapsed(), a.stats());
+        }
+        max = max.max(a.num_states);
+        total += a.num_states;
+    }
+    println!(
+        "depth 6: max {max} states, avg {:.1}, {:?}",
+        total as f64 / 2000.0,
+        t.elapsed()
+    );
+}

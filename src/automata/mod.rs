@@ -71,6 +71,11 @@ impl LetterSet {
         }
     }
 
+    /// Whether the two sets have a letter in common.
+    pub fn intersects(&self, other: &LetterSet) -> bool {
+        self.bits.iter().zip(&other.bits).any(|(a, b)| a & b != 0)
+    }
+
     /// The letters of `self` that are not in `other`.
     pub fn minus(&self, other: &LetterSet) -> LetterSet {
         LetterSet {

@@ -109,6 +109,8 @@ struct Builder {
     nodes: Vec<Node>,
     index: HashMap<Node, Id>,
     expansions: HashMap<Id, Rc<Vec<Term>>>,
+    /// The conjunction of two ids, as `product` needs it for every pair of terms.
+    and_cache: HashMap<(Id, Id), Id>,
     /// Acceptance index of each `U` formula expanded so far.
     acc_index: HashMap<Id, usize>,
     // The automaton under construction: states are obligation ids.
@@ -130,6 +132,7 @@ impl Builder {
             nodes: Vec::new(),
             index: HashMap::new(),
             expansions: HashMap::new(),
+            and_cache: HashMap::new(),
             acc_index: HashMap::new(),
             state_of: HashMap::new(),
             states: Vec::new(),
@@ -455,11 +458,19 @@ impl Builder {
         let mut out = Vec::new();
         for x in xs {
             for y in ys {
-                let letters = x.letters.intersect(&y.letters);
-                if letters.is_empty() {
+                if !x.letters.intersects(&y.letters) {
                     continue;
                 }
-                let next = self.and(&[x.next, y.next]);
+                let letters = x.letters.intersect(&y.letters);
+                let key = (x.next.min(y.next), x.next.max(y.next));
+                let next = match self.and_cache.get(&key) {
+                    Some(&n) => n,
+                    None => {
+                        let n = self.and(&[x.next, y.next]);
+                        self.and_cache.insert(key, n);
+                        n
+                    }
+                };
                 if next == FALSE {
                     continue;
                 }
@@ -487,11 +498,15 @@ impl Builder {
                 .and_modify(|l| *l = l.union(&t.letters))
                 .or_insert(t.letters);
         }
-        let terms: Vec<(Vec<Id>, Term)> = grouped
+        // (conjuncts, a 64-bit summary of them for a quick non-subset test, term)
+        let terms: Vec<(Vec<Id>, u64, Term)> = grouped
             .into_iter()
             .map(|((next, postponed), letters)| {
+                let cs = self.conjuncts(next);
+                let summary = cs.iter().fold(0u64, |m, &c| m | 1 << (c % 64));
                 (
-                    self.conjuncts(next),
+                    cs,
+                    summary,
                     Term {
                         letters,
                         next,
@@ -501,11 +516,14 @@ impl Builder {
             })
             .collect();
         let mut out = Vec::new();
-        for (i, (ni, ti)) in terms.iter().enumerate() {
+        for (i, (ni, si, ti)) in terms.iter().enumerate() {
             let mut letters = ti.letters.clone();
-            for (j, (nj, tj)) in terms.iter().enumerate() {
+            for (j, (nj, sj, tj)) in terms.iter().enumerate() {
                 if i != j
                     && tj.postponed & !ti.postponed == 0
+                    && sj & !si == 0
+                    && nj.len() <= ni.len()
+                    && letters.intersects(&tj.letters)
                     && is_subset(nj, ni)
                     && (tj.postponed != ti.postponed || tj.next != ti.next)
                 {
