@@ -35,6 +35,8 @@ pub enum Strategy {
     #[default]
     Chain,
     Sat,
+    /// Chaining where every label takes the image of the whole set found so far.
+    ChainFull,
 }
 
 impl FromStr for Strategy {
@@ -44,6 +46,7 @@ impl FromStr for Strategy {
             "bfs" => Ok(Strategy::Bfs),
             "chain" => Ok(Strategy::Chain),
             "sat" => Ok(Strategy::Sat),
+            "chain-full" => Ok(Strategy::ChainFull),
             _ => Err(format!(
                 "unknown strategy `{s}` (expected bfs, chain or sat)"
             )),
@@ -57,6 +60,7 @@ impl std::fmt::Display for Strategy {
             Strategy::Bfs => "bfs",
             Strategy::Chain => "chain",
             Strategy::Sat => "sat",
+            Strategy::ChainFull => "chain-full",
         })
     }
 }
@@ -76,6 +80,7 @@ pub fn reach_with(
     let r = match strategy {
         Strategy::Bfs => bfs(enc, &mut t)?,
         Strategy::Chain => chain(enc, &mut t)?,
+        Strategy::ChainFull => chain_full(enc, &mut t)?,
         Strategy::Sat => super::saturation::saturate(enc, &mut t)?,
     };
     t.sample();
@@ -276,5 +281,23 @@ fn chain(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
             return Ok(reach);
         }
         frontier = found;
+    }
+}
+
+/// Chaining on the whole set: every label's image is taken of everything found so far.
+fn chain_full(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+    let labels = bottom_up(enc);
+    let mut reach = enc.initial.clone();
+    loop {
+        t.counters.iterations += 1;
+        let before = reach.clone();
+        for &l in &labels {
+            let img = enc.labels[l].image(&reach)?;
+            reach = reach.or(&img).map_err(oom)?;
+            t.image_done(&reach)?;
+        }
+        if reach == before {
+            return Ok(reach);
+        }
     }
 }
