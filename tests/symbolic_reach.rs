@@ -9,7 +9,12 @@ use ltsym::model::{StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::{run_reach, Budget, ManagerOptions, OrderSpec, Strategy};
 use oxidd::BooleanFunction;
 
-const STRATEGIES: [Strategy; 3] = [Strategy::Bfs, Strategy::Chain, Strategy::Sat];
+const STRATEGIES: [Strategy; 4] = [
+    Strategy::Bfs,
+    Strategy::Chain,
+    Strategy::ChainFull,
+    Strategy::Sat,
+];
 
 fn orders() -> Vec<OrderSpec> {
     vec![
@@ -306,4 +311,45 @@ fn a_tight_budget_is_a_limit_error() {
         matches!(r, Err(ltsym::Error::Limit(_))),
         "expected a limit error"
     );
+}
+
+/// Real RERS problems whose explicit state space is small (up to 714,193 states).
+#[test]
+fn rers_problems_match_explicit_counts() {
+    let opts = ManagerOptions {
+        cache_capacity: 1 << 20,
+        ..ManagerOptions::small()
+    };
+    let problems = [
+        "2016/problem101.dot",
+        "2016/problem102.dot",
+        "2016/problem103.dot",
+        "2016/problem104.dot",
+        "2016/problem105.dot",
+        "2017/problem101.dot",
+        "2017/problem102.dot",
+        "2017/problem103.dot",
+    ];
+    for p in problems {
+        let path = common::rers(p);
+        let sys = ltsym::parse::load_system(&path, &Default::default()).unwrap();
+        let (states, dead) = explicit_counts(&sys);
+        for spec in orders() {
+            let order = spec.compute(&sys).unwrap();
+            for strat in STRATEGIES {
+                let (_, _, stats) = run_reach(
+                    &sys,
+                    strat,
+                    &order,
+                    &spec.to_string(),
+                    opts,
+                    &Budget::unlimited(),
+                )
+                .unwrap();
+                let ctx = format!("{p}, strategy {strat}, order {spec}");
+                assert_eq!(stats.states.to_string(), states.to_string(), "{ctx}");
+                assert_eq!(stats.deadlocks.to_string(), dead.to_string(), "{ctx}");
+            }
+        }
+    }
 }
