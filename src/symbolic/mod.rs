@@ -2,7 +2,13 @@
 
 pub mod budget;
 pub mod encoding;
+pub mod order;
 pub mod reach;
+pub mod saturation;
+pub mod stats;
 
 pub use budget::Budget;
 pub use encoding::{Block, Encoding, ManagerOptions, Relation};
+pub use order::OrderSpec;
+pub use reach::{reach_with, reachable, run_reach, Strategy};
+pub use stats::{ReachCounters, ReachStats};
