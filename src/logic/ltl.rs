@@ -136,6 +136,33 @@ impl fmt::Display for Ltl {
     }
 }
 
+/// The formula in SPIN's LTL syntax over the RERS Promela encoding: each atom `a` becomes
+/// `(lastAction == a)`, the variable the RERS Listener process sets to the label of the last
+/// synchronised action. SPIN has no strong release: `f M g` is written `g U (f && g)`.
+pub fn to_spin(f: &Ltl) -> String {
+    let b = |a: &Ltl, op: &str, c: &Ltl| format!("({} {op} {})", to_spin(a), to_spin(c));
+    match f {
+        Ltl::True => "true".into(),
+        Ltl::False => "false".into(),
+        Ltl::Atom(a) => format!("(lastAction == {a})"),
+        Ltl::Not(a) => format!("!{}", to_spin(a)),
+        Ltl::Next(a) => format!("X {}", to_spin(a)),
+        Ltl::Finally(a) => format!("<> {}", to_spin(a)),
+        Ltl::Globally(a) => format!("[] {}", to_spin(a)),
+        Ltl::And(a, c) => b(a, "&&", c),
+        Ltl::Or(a, c) => b(a, "||", c),
+        Ltl::Implies(a, c) => b(a, "->", c),
+        Ltl::Equiv(a, c) => b(a, "<->", c),
+        Ltl::Xor(a, c) => format!("!{}", b(a, "<->", c)),
+        Ltl::Until(a, c) => b(a, "U", c),
+        Ltl::WeakUntil(a, c) => b(a, "W", c),
+        Ltl::Release(a, c) => b(a, "V", c),
+        Ltl::StrongRelease(a, c) => {
+            format!("({} U ({} && {}))", to_spin(c), to_spin(a), to_spin(c))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +178,10 @@ mod tests {
         )));
         assert_eq!(f.to_string(), "G (c0_t2 -> (!c0_t9 U \"U\"))");
         assert_eq!(f.atoms(), vec!["U", "c0_t2", "c0_t9"]);
+        let m = Ltl::StrongRelease(Box::new(Ltl::atom("a")), Box::new(Ltl::atom("b")));
+        assert_eq!(
+            to_spin(&m),
+            "((lastAction == b) U ((lastAction == a) && (lastAction == b)))"
+        );
     }
 }
