@@ -3,6 +3,8 @@
 //! written from the path definitions (not from the fixpoints) on random systems; and every
 //! witness/counterexample replayed step by step.
 
+mod common;
+
 use std::collections::HashMap;
 
 use oxidd::BooleanFunction;
@@ -704,4 +706,63 @@ fn random_systems_agree_with_the_path_oracle() {
         verdicts[0] > 200 && verdicts[1] > 200,
         "verdicts {verdicts:?}"
     );
+}
+
+// ---------------------------------------------------------------- measurements (ignored)
+
+/// Times CTL properties shaped like the RERS 2019 ones on RERS .dot systems. Run with
+/// `cargo test --release --test symbolic_ctl -- --ignored --nocapture rers_shaped`.
+#[test]
+#[ignore]
+fn rers_shaped_properties_timing() {
+    let files = std::env::var("SCTL_FILES").unwrap_or_else(|_| {
+        "2016/problem105.dot 2017/problem104.dot 2017/problem106.dot".to_string()
+    });
+    for file in files.split_whitespace() {
+        let path = common::rers(file);
+        let sys = ltsym::parse::load_system(&path, &ltsym::parse::LoadOptions::default()).unwrap();
+        let budget = Budget::new(Some(300.0), None);
+        let t0 = std::time::Instant::now();
+        let order: Vec<usize> = (0..sys.components().len()).collect();
+        let enc = Encoding::new(&sys, &order, ManagerOptions::default()).unwrap();
+        let reach = reachable(&enc, &budget).unwrap();
+        let treach = t0.elapsed().as_secs_f64();
+        let mut c = CtlChecker::new(&enc, &reach, &sys).unwrap();
+        let names: Vec<String> = sys
+            .labels()
+            .iter()
+            .filter(|l| !l.is_silent())
+            .map(|l| l.name.clone())
+            .collect();
+        let deadlocks = enc.count(c.deadlocks());
+        println!(
+            "{file}: {} states, {deadlocks} deadlocks, reach {treach:.2}s",
+            enc.count(&reach)
+        );
+        let mut rng = Rng(42);
+        for i in 0..10 {
+            let mut l = || names[rng.below(names.len())].clone();
+            let (x, y, z) = (l(), l(), l());
+            let f = match i % 5 {
+                0 => aw(boxl(&x, ff()), or(en(&y), en(&z))),
+                1 => ag(Ctl::Implies(bx(en(&x)), bx(aw(boxl(&y, ff()), en(&z))))),
+                2 => au(boxl(&x, ff()), en(&y)),
+                3 => ag(Ctl::Implies(bx(en(&x)), bx(au(boxl(&y, ff()), en(&z))))),
+                _ => aw(Ctl::Implies(bx(en(&x)), bx(af(en(&y)))), en(&y)),
+            };
+            let t = std::time::Instant::now();
+            let holds = c.holds(&f, &budget).unwrap();
+            let teval = t.elapsed().as_secs_f64();
+            let t = std::time::Instant::now();
+            let ev = c.evidence(&f, &budget).unwrap();
+            let tev = t.elapsed().as_secs_f64();
+            println!(
+                "  {holds:5} eval {teval:.3}s evidence {tev:.3}s (path {}, cycle {:?}, dead {}) {f}",
+                ev.path.len(),
+                ev.cycle.as_ref().map(|c| c.len()),
+                ev.ends_in_deadlock
+            );
+            c.clear_memo();
+        }
+    }
 }

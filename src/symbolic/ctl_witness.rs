@@ -21,6 +21,10 @@ use crate::error::{Error, Result};
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, StateId};
 
+fn bx(f: Ctl) -> Box<Ctl> {
+    Box::new(f)
+}
+
 /// Whether the evidence shows the property true or false at the initial state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvidenceKind {
@@ -176,15 +180,14 @@ impl CtlChecker<'_> {
             }
             (AU(x, y), false) => {
                 // ¬A(x U y) = E(¬y U (¬x ∧ ¬y)) ∨ EG(x ∧ ¬y)
-                let (fx, fy) = (self.eval(x, budget)?, self.eval(y, budget)?);
-                let stop = self.not(&fx.or(&fy).map_err(oom)?)?;
-                let ny = self.not(&fy)?;
-                let reach_stop = self.eu_set(&ny, &stop, budget)?;
-                if cur.and(&reach_stop).map_err(oom)?.satisfiable() {
+                let ny = Not(y.clone());
+                let stop = And(bx(Not(x.clone())), bx(ny.clone()));
+                let reach_stop = EU(bx(ny), bx(stop));
+                if self.value_at(&reach_stop, &cur, budget)? {
                     self.until_violation(f, x, y, b, budget)?;
                 } else {
-                    let avoid = And(x.clone(), std::boxed::Box::new(Not(y.clone())));
-                    let eg = self.eval(&EG(std::boxed::Box::new(avoid)), budget)?;
+                    let avoid = And(x.clone(), bx(Not(y.clone())));
+                    let eg = self.eval(&EG(bx(avoid)), budget)?;
                     self.lasso(&eg, b, budget)?;
                     b.note(
                         at,
@@ -196,9 +199,11 @@ impl CtlChecker<'_> {
                 }
             }
             (AF(g), false) | (EG(g), true) => {
-                let fg = self.eval(g, budget)?;
-                let inside = if want { fg } else { self.not(&fg)? };
-                let eg = self.eg_set(&inside, budget)?;
+                let eg = if want {
+                    self.eval(f, budget)?
+                } else {
+                    self.eval(&EG(bx(Not(g.clone()))), budget)?
+                };
                 self.lasso(&eg, b, budget)?;
                 b.note(
                     at,
@@ -210,8 +215,7 @@ impl CtlChecker<'_> {
             }
             (EW(x, y), true) => {
                 let (fx, fy) = (self.eval(x, budget)?, self.eval(y, budget)?);
-                let eu = self.eu_set(&fx, &fy, budget)?;
-                if cur.and(&eu).map_err(oom)?.satisfiable() {
+                if self.value_at(&EU(x.clone(), y.clone()), &cur, budget)? {
                     self.path_into(&cur, &fx, &fy, b, budget)?;
                     b.note(
                         at,
@@ -222,7 +226,7 @@ impl CtlChecker<'_> {
                     );
                     self.explain(y, true, b, budget)?;
                 } else {
-                    let eg = self.eg_set(&fx, budget)?;
+                    let eg = self.eval(&EG(x.clone()), budget)?;
                     self.lasso(&eg, b, budget)?;
                     b.note(
                         at,
@@ -276,32 +280,6 @@ impl CtlChecker<'_> {
     fn value_at(&mut self, f: &Ctl, cur: &BDDFunction, budget: &Budget) -> Result<bool> {
         let s = self.eval(f, budget)?;
         Ok(cur.and(&s).map_err(oom)?.satisfiable())
-    }
-
-    fn eu_set(&self, x: &BDDFunction, y: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
-        // μZ. y ∨ (x ∧ EX Z), by layers (the sets here are small subformula sets)
-        let mut z = y.clone();
-        loop {
-            let e = self.ex(&z, budget)?;
-            let next = z.or(&x.and(&e).map_err(oom)?).map_err(oom)?;
-            if next == z {
-                return Ok(z);
-            }
-            z = next;
-        }
-    }
-
-    fn eg_set(&self, x: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
-        // νZ. x ∧ (EX Z ∨ dead)
-        let mut z = x.clone();
-        loop {
-            let e = self.ex(&z, budget)?.or(&self.dead).map_err(oom)?;
-            let next = z.and(&e).map_err(oom)?;
-            if next == z {
-                return Ok(z);
-            }
-            z = next;
-        }
     }
 
     /// Successors of `s` in one step, within `within`.
@@ -408,15 +386,7 @@ impl CtlChecker<'_> {
     fn lasso(&self, set: &BDDFunction, b: &mut Builder, budget: &Budget) -> Result<()> {
         let cur = self.state_set(b.last())?;
         // states reachable from here inside the set
-        let mut inside = cur.clone();
-        loop {
-            let next = inside.or(&self.post(&inside, set)?).map_err(oom)?;
-            budget.check(self.enc)?;
-            if next == inside {
-                break;
-            }
-            inside = next;
-        }
+        let inside = self.chain(&cur, set, true, budget)?;
         let dead = inside.and(&self.dead).map_err(oom)?;
         if dead.satisfiable() {
             self.path_into(&cur, set, &dead, b, budget)?;
@@ -435,7 +405,12 @@ impl CtlChecker<'_> {
             let mut layer = self.post(&xs, &inside)?;
             let mut desc = layer.clone();
             let mut deepest = layer.clone();
+            let mut returns = false;
             while layer.satisfiable() {
+                if xs.and(&layer).map_err(oom)?.satisfiable() {
+                    returns = true;
+                    break;
+                }
                 deepest = layer.clone();
                 layer = self
                     .post(&layer, &inside)?
@@ -444,7 +419,7 @@ impl CtlChecker<'_> {
                 desc = desc.or(&layer).map_err(oom)?;
                 budget.check(self.enc)?;
             }
-            if xs.and(&desc).map_err(oom)?.satisfiable() {
+            if returns {
                 break;
             }
             x = self
@@ -454,18 +429,13 @@ impl CtlChecker<'_> {
         }
         let xs = self.state_set(&x)?;
         self.path_into(&cur, &inside, &xs, b, budget)?;
-        // the cycle: one step out of x, then a shortest way back
-        let mut first = None;
-        for &l in &self.active {
-            let img = self.enc.labels[l].image(&xs)?.and(&inside).map_err(oom)?;
-            let back = self.shortest_from_set(&img, &inside, &xs, budget)?;
-            if let Some(path) = back {
-                first = Some((l, path));
-                break;
-            }
-        }
-        let (l, (labels, states)) =
-            first.ok_or_else(|| Error::Internal("cycle not closed".into()))?;
+        // the cycle: one step out of x into a state that leads back, then a shortest way back
+        let back = self.chain(&xs, &inside, false, budget)?;
+        let (l, next) = self
+            .step_into(&xs, &self.active, &back)?
+            .ok_or_else(|| Error::Internal("cycle not closed".into()))?;
+        let ns = self.state_set(&next)?;
+        let (labels, states) = self.shortest(&ns, &inside, &xs, budget)?;
         let mut cyc = vec![l];
         cyc.extend(labels);
         b.states.extend(states);
@@ -473,39 +443,32 @@ impl CtlChecker<'_> {
         Ok(())
     }
 
-    /// A shortest path from some state of `from` (via `within`) to `target`, if any; the states
-    /// listed start with the chosen state of `from`.
-    fn shortest_from_set(
+    /// The states of `within` reachable from `start` (`forward`) or reaching it (backward),
+    /// by chaining the labels; `start` is included.
+    fn chain(
         &self,
-        from: &BDDFunction,
+        start: &BDDFunction,
         within: &BDDFunction,
-        target: &BDDFunction,
+        forward: bool,
         budget: &Budget,
-    ) -> Result<Option<Segment>> {
-        // backward search from the target picks a start state that certainly reaches it
-        let mut back = target.clone();
+    ) -> Result<BDDFunction> {
+        let mut z = start.clone();
         loop {
-            if from.and(&back).map_err(oom)?.satisfiable() {
-                break;
-            }
-            let mut prev = self.enc.f();
+            let before = z.clone();
             for &l in &self.active {
-                prev = prev.or(&self.enc.labels[l].preimage(&back)?).map_err(oom)?;
+                let r = &self.enc.labels[l];
+                let step = if forward {
+                    r.image(&z)?
+                } else {
+                    r.preimage(&z)?
+                };
+                z = z.or(&step.and(within).map_err(oom)?).map_err(oom)?;
+                budget.check(self.enc)?;
             }
-            let next = back.or(&prev.and(within).map_err(oom)?).map_err(oom)?;
-            budget.check(self.enc)?;
-            if next == back {
-                return Ok(None);
+            if z == before {
+                return Ok(z);
             }
-            back = next;
         }
-        let start = from.and(&back).map_err(oom)?;
-        let s = match self.enc.pick_state(&start) {
-            Some(s) => s,
-            None => return Ok(None),
-        };
-        let ss = self.state_set(&s)?;
-        self.shortest(&ss, within, target, budget).map(Some)
     }
 }
 
