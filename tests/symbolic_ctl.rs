@@ -285,8 +285,8 @@ impl Explicit {
 
 // ---------------------------------------------------------------- checking
 
-/// Evaluates `f` symbolically in both modes (optimised and literal fixpoints) under both
-/// component orders, compares with the oracle on every reachable state, replays the evidence,
+/// Evaluates `f` symbolically in all modes (optimised and literal fixpoints, over the
+/// reachable or all states) under both component orders, compares with the oracle on every reachable state, replays the evidence,
 /// and returns the verdict at the initial state.
 fn check(sys: &System, f: &Ctl) -> bool {
     let ex = Explicit::new(sys);
@@ -301,15 +301,19 @@ fn check(sys: &System, f: &Ctl) -> bool {
         let enc = Encoding::new(sys, &order, ManagerOptions::small()).unwrap();
         let reach = reachable(&enc, &budget).unwrap();
         assert_eq!(enc.count(&reach).to_string(), ex.n().to_string());
-        for literal in [false, true] {
-            let mut c = CtlChecker::new(&enc, &reach, sys).unwrap().literal(literal);
+        for (literal, all) in [(false, false), (true, false), (false, true), (true, true)] {
+            let mut c = CtlChecker::new(&enc, &reach, sys)
+                .unwrap()
+                .literal(literal)
+                .over_all_states(all)
+                .unwrap();
             let set = c.eval(f, &budget).unwrap();
             for (i, s) in ex.states.iter().enumerate() {
                 let cube = enc.state_cube(s).unwrap();
                 let got = cube.and(&set).unwrap().satisfiable();
                 assert_eq!(
                     got, want[i],
-                    "`{f}` at state {s:?} (literal={literal}, order={order:?})\n{sys:?}"
+                    "`{f}` at state {s:?} (literal={literal}, all={all}, order={order:?})\n{sys:?}"
                 );
             }
             // no unreachable state in the set
@@ -734,7 +738,7 @@ fn rers_shaped_properties_timing() {
             .filter(|l| !l.is_silent())
             .map(|l| l.name.clone())
             .collect();
-        let deadlocks = enc.count(c.deadlocks());
+        let deadlocks = enc.count(&c.deadlocks().unwrap());
         println!(
             "{file}: {} states, {deadlocks} deadlocks, reach {treach:.2}s",
             enc.count(&reach)

@@ -44,11 +44,14 @@ pub struct CtlChecker<'a> {
     pub(crate) sys: &'a System,
     /// The reachable states `R`.
     pub(crate) reach: BDDFunction,
-    /// `R ∧ ¬enabled_any`: reachable deadlocks.
+    /// The states the fixpoints range over: `R` (default), or all valid codes (see
+    /// [`CtlChecker::over_all_states`]). Complements are taken within it.
+    pub(crate) domain: BDDFunction,
+    /// `domain ∧ ¬enabled_any`: deadlocks.
     pub(crate) dead: BDDFunction,
-    /// `R ∧ enabled_any` = `EX true`.
+    /// `domain ∧ enabled_any` = `EX true`.
     pub(crate) live: BDDFunction,
-    /// Labels enabled in some reachable state (the others add nothing to any preimage).
+    /// Labels enabled somewhere in the domain (the others add nothing to any preimage).
     pub(crate) active: Vec<LabelId>,
     memo: HashMap<Ctl, BDDFunction>,
     literal: bool,
@@ -57,25 +60,52 @@ pub struct CtlChecker<'a> {
 impl<'a> CtlChecker<'a> {
     /// `reach` must be the reachable states of `enc` (from [`super::reach::reachable`]).
     pub fn new(enc: &'a Encoding, reach: &BDDFunction, sys: &'a System) -> Result<CtlChecker<'a>> {
-        let enabled = enc.enabled_any()?;
-        let live = reach.and(&enabled).map_err(oom)?;
-        let dead = reach.and(&enabled.not().map_err(oom)?).map_err(oom)?;
-        let mut active = Vec::new();
-        for (l, r) in enc.labels.iter().enumerate() {
-            if reach.and(&r.enabled).map_err(oom)?.satisfiable() {
-                active.push(l);
-            }
-        }
-        Ok(CtlChecker {
+        let f = enc.f();
+        let mut c = CtlChecker {
             enc,
             sys,
             reach: reach.clone(),
-            dead,
-            live,
-            active,
+            domain: f.clone(),
+            dead: f.clone(),
+            live: f,
+            active: Vec::new(),
             memo: HashMap::new(),
             literal: false,
-        })
+        };
+        c.set_domain(reach.clone())?;
+        Ok(c)
+    }
+
+    fn set_domain(&mut self, domain: BDDFunction) -> Result<()> {
+        let enabled = self.enc.enabled_any()?;
+        self.live = domain.and(&enabled).map_err(oom)?;
+        self.dead = domain.and(&enabled.not().map_err(oom)?).map_err(oom)?;
+        self.active.clear();
+        for (l, r) in self.enc.labels.iter().enumerate() {
+            if domain.and(&r.enabled).map_err(oom)?.satisfiable() {
+                self.active.push(l);
+            }
+        }
+        self.domain = domain;
+        self.memo.clear();
+        Ok(())
+    }
+
+    /// Let the fixpoints range over all valid state codes instead of the reachable states.
+    ///
+    /// WHY this is sound: the CTL value of a state depends only on the states reachable from
+    /// it, so evaluating over a successor-closed superset of `R` gives the same value at every
+    /// reachable state. WHY it can pay: a set restricted to `R` inherits the shape of `R`'s
+    /// BDD, which may be much larger than the unrestricted set. Results of [`CtlChecker::eval`]
+    /// are still cut to `R`.
+    pub fn over_all_states(mut self, on: bool) -> Result<Self> {
+        let domain = if on {
+            self.enc.valid.clone()
+        } else {
+            self.reach.clone()
+        };
+        self.set_domain(domain)?;
+        Ok(self)
     }
 
     /// Evaluate every operator by iterating its own fixpoint equation literally (no chaining,
@@ -96,18 +126,27 @@ impl<'a> CtlChecker<'a> {
     }
 
     /// The reachable deadlocks.
-    pub fn deadlocks(&self) -> &BDDFunction {
-        &self.dead
+    pub fn deadlocks(&self) -> Result<BDDFunction> {
+        self.dead.and(&self.reach).map_err(oom)
     }
 
     /// Whether `f` holds in the initial state.
     pub fn holds(&mut self, f: &Ctl, budget: &Budget) -> Result<bool> {
-        let s = self.eval(f, budget)?;
+        let s = self.sat(f, budget)?;
         Ok(self.enc.initial.and(&s).map_err(oom)?.satisfiable())
     }
 
     /// The reachable states that satisfy `f`.
     pub fn eval(&mut self, f: &Ctl, budget: &Budget) -> Result<BDDFunction> {
+        let s = self.sat(f, budget)?;
+        if self.domain == self.reach {
+            return Ok(s);
+        }
+        s.and(&self.reach).map_err(oom)
+    }
+
+    /// The states of the domain that satisfy `f`, memoised.
+    pub(crate) fn sat(&mut self, f: &Ctl, budget: &Budget) -> Result<BDDFunction> {
         if let Some(s) = self.memo.get(f) {
             return Ok(s.clone());
         }
@@ -120,32 +159,32 @@ impl<'a> CtlChecker<'a> {
     fn eval_uncached(&mut self, f: &Ctl, budget: &Budget) -> Result<BDDFunction> {
         use Ctl::*;
         Ok(match f {
-            True => self.reach.clone(),
+            True => self.domain.clone(),
             False => self.enc.f(),
             Not(a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 self.not(&a)?
             }
             And(a, b) => {
-                let (a, b) = (self.eval(a, budget)?, self.eval(b, budget)?);
+                let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 a.and(&b).map_err(oom)?
             }
             Or(a, b) => {
-                let (a, b) = (self.eval(a, budget)?, self.eval(b, budget)?);
+                let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 a.or(&b).map_err(oom)?
             }
             Implies(a, b) => {
-                let (a, b) = (self.eval(a, budget)?, self.eval(b, budget)?);
+                let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 self.not(&a)?.or(&b).map_err(oom)?
             }
             Equiv(a, b) => {
-                let (a, b) = (self.eval(a, budget)?, self.eval(b, budget)?);
+                let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 // a ↔ b is true on unreachable states too: cut back to R
-                a.equiv(&b).and_then(|e| e.and(&self.reach)).map_err(oom)?
+                a.equiv(&b).and_then(|e| e.and(&self.domain)).map_err(oom)?
             }
             // <a> f: some a-step leads to f. A label the system does not have never fires.
             Diamond(Some(l), a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 match self.sys.label_id(l) {
                     Some(id) => self.pre_label(id, &a)?,
                     None => self.enc.f(),
@@ -153,54 +192,54 @@ impl<'a> CtlChecker<'a> {
             }
             // [a] f = ¬<a>¬f: every a-step leads to f; vacuously true where a is disabled.
             Box(Some(l), a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 match self.sys.label_id(l) {
                     Some(id) => {
                         let na = self.not(&a)?;
                         let p = self.pre_label(id, &na)?;
                         self.not(&p)?
                     }
-                    None => self.reach.clone(),
+                    None => self.domain.clone(),
                 }
             }
             Diamond(None, a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 self.ex(&a, budget)?
             }
             Box(None, a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 self.ax(&a, budget)?
             }
             EF(a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 self.ef(&a, budget)?
             }
             EU(a, b) => {
-                let (a, b) = (self.eval(a, budget)?, self.eval(b, budget)?);
+                let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 self.eu(&a, &b, budget)?
             }
             AG(a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 self.ag(&a, budget)?
             }
             AW(a, b) => {
-                let (a, b) = (self.eval(a, budget)?, self.eval(b, budget)?);
+                let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 self.aw(&a, &b, budget)?
             }
             EG(a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 self.eg(&a, budget)?
             }
             EW(a, b) => {
-                let (a, b) = (self.eval(a, budget)?, self.eval(b, budget)?);
+                let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 self.ew(&a, &b, budget)?
             }
             AF(a) => {
-                let a = self.eval(a, budget)?;
+                let a = self.sat(a, budget)?;
                 self.af(&a, budget)?
             }
             AU(a, b) => {
-                let (a, b) = (self.eval(a, budget)?, self.eval(b, budget)?);
+                let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 self.au(&a, &b, budget)?
             }
         })
@@ -208,14 +247,14 @@ impl<'a> CtlChecker<'a> {
 
     /// `R ∧ ¬z`.
     pub(crate) fn not(&self, z: &BDDFunction) -> Result<BDDFunction> {
-        self.reach.and(&z.not().map_err(oom)?).map_err(oom)
+        self.domain.and(&z.not().map_err(oom)?).map_err(oom)
     }
 
     /// `R ∧ pre_l(z)`: reachable states with an `l`-step into `z`.
     pub(crate) fn pre_label(&self, l: LabelId, z: &BDDFunction) -> Result<BDDFunction> {
         self.enc.labels[l]
             .preimage(z)?
-            .and(&self.reach)
+            .and(&self.domain)
             .map_err(oom)
     }
 
@@ -226,7 +265,7 @@ impl<'a> CtlChecker<'a> {
             acc = acc.or(&self.enc.labels[l].preimage(z)?).map_err(oom)?;
             budget.check(self.enc)?;
         }
-        acc.and(&self.reach).map_err(oom)
+        acc.and(&self.domain).map_err(oom)
     }
 
     /// AX z = ¬EX¬z. Vacuously true in a deadlock (no successor violates z).
@@ -248,7 +287,7 @@ impl<'a> CtlChecker<'a> {
                 f.or(&e).map_err(oom)
             });
         }
-        let r = self.reach.clone();
+        let r = self.domain.clone();
         self.eu(&r, f, budget)
     }
 

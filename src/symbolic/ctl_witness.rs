@@ -96,7 +96,7 @@ impl CtlChecker<'_> {
         use Ctl::*;
         let at = b.path.len();
         let cur = self.state_set(b.last())?;
-        let set = self.eval(f, budget)?;
+        let set = self.sat(f, budget)?;
         if cur.and(&set).map_err(oom)?.satisfiable() != want {
             return Err(Error::Internal(format!(
                 "CTL evidence: `{f}` does not have value {want} at step {at}"
@@ -130,7 +130,7 @@ impl CtlChecker<'_> {
                 self.explain(y, false, b, budget)?;
             }
             (Diamond(l, g), true) | (Box(l, g), false) => {
-                let target = self.eval(g, budget)?;
+                let target = self.sat(g, budget)?;
                 let target = if want { target } else { self.not(&target)? };
                 let labels: Vec<LabelId> = match l {
                     Some(name) => self.sys.label_id(name).into_iter().collect(),
@@ -150,7 +150,7 @@ impl CtlChecker<'_> {
                 self.explain(g, want, b, budget)?;
             }
             (EF(g), true) | (AG(g), false) => {
-                let target = self.eval(g, budget)?;
+                let target = self.sat(g, budget)?;
                 let target = if want { target } else { self.not(&target)? };
                 let r = self.reach.clone();
                 self.path_into(&cur, &r, &target, b, budget)?;
@@ -164,7 +164,7 @@ impl CtlChecker<'_> {
                 self.explain(g, want, b, budget)?;
             }
             (EU(x, y), true) => {
-                let (fx, fy) = (self.eval(x, budget)?, self.eval(y, budget)?);
+                let (fx, fy) = (self.sat(x, budget)?, self.sat(y, budget)?);
                 self.path_into(&cur, &fx, &fy, b, budget)?;
                 b.note(
                     at,
@@ -187,7 +187,7 @@ impl CtlChecker<'_> {
                     self.until_violation(f, x, y, b, budget)?;
                 } else {
                     let avoid = And(x.clone(), bx(Not(y.clone())));
-                    let eg = self.eval(&EG(bx(avoid)), budget)?;
+                    let eg = self.sat(&EG(bx(avoid)), budget)?;
                     self.lasso(&eg, b, budget)?;
                     b.note(
                         at,
@@ -200,9 +200,9 @@ impl CtlChecker<'_> {
             }
             (AF(g), false) | (EG(g), true) => {
                 let eg = if want {
-                    self.eval(f, budget)?
+                    self.sat(f, budget)?
                 } else {
-                    self.eval(&EG(bx(Not(g.clone()))), budget)?
+                    self.sat(&EG(bx(Not(g.clone()))), budget)?
                 };
                 self.lasso(&eg, b, budget)?;
                 b.note(
@@ -214,7 +214,7 @@ impl CtlChecker<'_> {
                 );
             }
             (EW(x, y), true) => {
-                let (fx, fy) = (self.eval(x, budget)?, self.eval(y, budget)?);
+                let (fx, fy) = (self.sat(x, budget)?, self.sat(y, budget)?);
                 if self.value_at(&EU(x.clone(), y.clone()), &cur, budget)? {
                     self.path_into(&cur, &fx, &fy, b, budget)?;
                     b.note(
@@ -226,7 +226,7 @@ impl CtlChecker<'_> {
                     );
                     self.explain(y, true, b, budget)?;
                 } else {
-                    let eg = self.eval(&EG(x.clone()), budget)?;
+                    let eg = self.sat(&EG(x.clone()), budget)?;
                     self.lasso(&eg, b, budget)?;
                     b.note(
                         at,
@@ -263,7 +263,7 @@ impl CtlChecker<'_> {
     ) -> Result<()> {
         let at = b.path.len();
         let cur = self.state_set(b.last())?;
-        let (fx, fy) = (self.eval(x, budget)?, self.eval(y, budget)?);
+        let (fx, fy) = (self.sat(x, budget)?, self.sat(y, budget)?);
         let stop = self.not(&fx.or(&fy).map_err(oom)?)?;
         let ny = self.not(&fy)?;
         self.path_into(&cur, &ny, &stop, b, budget)?;
@@ -278,7 +278,7 @@ impl CtlChecker<'_> {
     }
 
     fn value_at(&mut self, f: &Ctl, cur: &BDDFunction, budget: &Budget) -> Result<bool> {
-        let s = self.eval(f, budget)?;
+        let s = self.sat(f, budget)?;
         Ok(cur.and(&s).map_err(oom)?.satisfiable())
     }
 
