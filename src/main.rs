@@ -9,7 +9,10 @@ use clap::{Args, Parser, Subcommand};
 
 use ltsym::logic::Properties;
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
-use ltsym::report::SystemInfo;
+use ltsym::report::{Json, SystemInfo};
+use ltsym::symbolic::order::OrderSpec;
+use ltsym::symbolic::reach::{run_reach, Strategy};
+use ltsym::symbolic::{Budget, ManagerOptions};
 use ltsym::{Error, System};
 
 #[derive(Parser)]
@@ -47,6 +50,48 @@ enum Command {
         #[arg(long)]
         spin: bool,
     },
+    /// Compute the reachable states (exact count), deadlocks and BDD statistics.
+    Reach {
+        #[command(flatten)]
+        system: SystemArgs,
+        /// Fixpoint strategy: saturation-style, chaining, or breadth-first.
+        #[arg(long, value_name = "sat|chain|bfs", default_value_t = Strategy::default(),
+              value_parser = parse_from_str::<Strategy>)]
+        strategy: Strategy,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Count with the explicit-state engine instead (small systems; the test oracle).
+        #[arg(long)]
+        explicit: bool,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a generated system in RERS .dot format.
+    Gen {
+        /// philosophers:N, ring:N or random:components=C,states=S,transitions=T,share=P,deadlocks=BOOL,seed=N
+        spec: String,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Args)]
+struct LimitArgs {
+    /// BDD variable order over the components.
+    #[arg(long, value_name = "given|force|sloan|random:SEED|file:PATH", default_value = "given",
+          value_parser = parse_from_str::<OrderSpec>)]
+    order: OrderSpec,
+    /// Wall-clock limit in seconds; exit code 3 when hit.
+    #[arg(long, value_name = "S")]
+    timeout: Option<f64>,
+    /// Limit on BDD nodes in the manager (live and dead); exit code 3 when hit.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Limit on explicit states (explicit engine); exit code 3 when hit.
+    #[arg(long, value_name = "N")]
+    max_states: Option<u64>,
 }
 
 #[derive(Args)]
@@ -63,8 +108,11 @@ struct SystemArgs {
     pnml_labels: PnmlLabels,
 }
 
-fn parse_from_str<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
-    s.parse()
+fn parse_from_str<T: std::str::FromStr>(s: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    s.parse().map_err(|e: T::Err| e.to_string())
 }
 
 impl SystemArgs {
@@ -145,6 +193,66 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                         print(p.number, p.expected, p.formula.to_string());
                     }
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Reach {
+            system,
+            strategy,
+            limits,
+            explicit,
+            json,
+        } => {
+            let sys = system.load()?;
+            if explicit {
+                let t = std::time::Instant::now();
+                let r = ltsym::explicit::graph::reach(&sys, limits.max_states)?;
+                let time_s = t.elapsed().as_secs_f64();
+                if json {
+                    println!(
+                        "{}",
+                        Json::obj([
+                            ("states", Json::str(r.states.to_string())),
+                            ("deadlocks", Json::str(r.deadlocks.to_string())),
+                            ("transitions", Json::str(r.transitions.to_string())),
+                            ("engine", Json::str("explicit")),
+                            ("time_s", Json::float(time_s)),
+                        ])
+                    );
+                } else {
+                    println!("reachable states: {}", r.states);
+                    println!("deadlock states:  {}", r.deadlocks);
+                    println!("transitions:      {}", r.transitions);
+                    println!("time: {time_s:.3} s (explicit engine)");
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            let budget = Budget::new(limits.timeout, limits.max_nodes);
+            let order = limits.order.compute(&sys)?;
+            let (_, _, stats) = run_reach(
+                &sys,
+                strategy,
+                &order,
+                &limits.order.to_string(),
+                ManagerOptions::default(),
+                &budget,
+            )?;
+            if json {
+                println!("{}", stats.to_json());
+            } else {
+                println!("{stats}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Gen { spec, output } => {
+            let sys = ltsym::gen::family(&spec).map_err(Error::Usage)?;
+            let text = ltsym::parse::dot::write(&sys).map_err(Error::Usage)?;
+            match output {
+                Some(path) => std::fs::write(&path, text).map_err(|source| Error::Io {
+                    file: path.clone(),
+                    source,
+                })?,
+                None => print!("{text}"),
             }
             Ok(ExitCode::SUCCESS)
         }
