@@ -2,6 +2,8 @@
 
 pub mod budget;
 pub mod encoding;
+pub mod lasso;
+pub mod ltl;
 pub mod reach;
 
 pub use budget::Budget;
