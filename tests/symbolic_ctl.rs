@@ -732,6 +732,10 @@ fn rers_shaped_properties_timing() {
         let reach = reachable(&enc, &budget).unwrap();
         let treach = t0.elapsed().as_secs_f64();
         let mut c = CtlChecker::new(&enc, &reach, &sys).unwrap();
+        let mut all = CtlChecker::new(&enc, &reach, &sys)
+            .unwrap()
+            .over_all_states(true)
+            .unwrap();
         let names: Vec<String> = sys
             .labels()
             .iter()
@@ -758,10 +762,15 @@ fn rers_shaped_properties_timing() {
             let holds = c.holds(&f, &budget).unwrap();
             let teval = t.elapsed().as_secs_f64();
             let t = std::time::Instant::now();
+            let holds_all = all.holds(&f, &budget).unwrap();
+            let tall = t.elapsed().as_secs_f64();
+            assert_eq!(holds, holds_all, "{f}");
+            all.clear_memo();
+            let t = std::time::Instant::now();
             let ev = c.evidence(&f, &budget).unwrap();
             let tev = t.elapsed().as_secs_f64();
             println!(
-                "  {holds:5} eval {teval:.3}s evidence {tev:.3}s (path {}, cycle {:?}, dead {}) {f}",
+                "  {holds:5} eval {teval:.3}s (over all states {tall:.3}s) evidence {tev:.3}s (path {}, cycle {:?}, dead {}) {f}",
                 ev.path.len(),
                 ev.cycle.as_ref().map(|c| c.len()),
                 ev.ends_in_deadlock
