@@ -87,7 +87,8 @@ fn is_id_char(c: char) -> bool {
 /// Whitespace and comments: `// ...`, `# ...` (to the end of the line) and `/* ... */`.
 fn trivia(input: &str) -> LexResult<'_, &str> {
     alt((
-        take_while1(|c: char| c.is_whitespace()),
+        // whitespace, and a byte-order mark some editors put at the start
+        take_while1(|c: char| c.is_whitespace() || c == '\u{feff}'),
         recognize((tag("//"), take_while(|c| c != '\n'))),
         recognize((tag("#"), take_while(|c| c != '\n'))),
         recognize((tag("/*"), take_until("*/"), tag("*/"))),
@@ -111,32 +112,8 @@ fn numeral(input: &str) -> LexResult<'_, &str> {
     .parse(input)
 }
 
-fn punct(input: &str) -> LexResult<'_, &'static str> {
-    let (rest, p) = alt((
-        tag("->"),
-        tag("--"),
-        tag("{"),
-        tag("}"),
-        tag("["),
-        tag("]"),
-        tag("="),
-        tag(";"),
-        tag(","),
-    ))
-    .parse(input)?;
-    let p: &'static str = match p {
-        "->" => "->",
-        "--" => "--",
-        "{" => "{",
-        "}" => "}",
-        "[" => "[",
-        "]" => "]",
-        "=" => "=",
-        ";" => ";",
-        _ => ",",
-    };
-    Ok((rest, p))
-}
+/// Punctuation tokens, longest first.
+const PUNCTS: [&str; 9] = ["->", "--", "{", "}", "[", "]", "=", ";", ","];
 
 /// A quoted string from its opening `"`: `\"` is a quote, `\\` a backslash, a backslash before
 /// a line break joins the lines; any other backslash stays as it is (Graphviz escapes such as
@@ -201,8 +178,8 @@ fn lex(text: &str) -> std::result::Result<Vec<Token>, (usize, String)> {
                 ),
                 None => return Err((offset, "string is not closed by `\"`".to_string())),
             }
-        } else if let Ok((r, p)) = punct(rest) {
-            (Tok::Punct(p), r)
+        } else if let Some(p) = PUNCTS.iter().find(|p| rest.starts_with(**p)) {
+            (Tok::Punct(p), &rest[p.len()..])
         } else if let Ok((r, n)) = numeral(rest) {
             if r.starts_with(is_id_char) {
                 return Err((
@@ -778,6 +755,12 @@ pub fn write(sys: &System) -> std::result::Result<String, String> {
         .flat_map(|c| (0..c.states.len()).map(move |s| (c, s)))
         .map(|(c, s)| node_name(c, s))
         .collect();
+    if qualify && taken.len() != all_names.values().sum::<usize>() {
+        return Err(
+            "state names clash across components even when qualified as `component.state`"
+                .to_string(),
+        );
+    }
     let mut out = String::from("digraph G {\n");
     for comp in sys.components() {
         let n = comp.states.len();
@@ -875,6 +858,17 @@ mod tests {
         assert_eq!(c.name, "cluster_x");
         assert_eq!(c.states, vec!["a b"]);
         assert!(sys.label_id("q\"r").is_some());
+    }
+
+    #[test]
+    fn bom_and_unlabelled_marker() {
+        // an edge without a label attribute has the empty label: here, the start marker
+        let sys = parse_str("\u{feff}graph { subgraph c { i; 0; 1; i -- 1; 0 -- 1 [label=x] } }")
+            .unwrap();
+        let c = sys.component(0);
+        assert_eq!(c.states, vec!["0", "1"]);
+        assert_eq!(c.start, 1);
+        assert_eq!(c.transitions.len(), 1);
     }
 
     #[test]
