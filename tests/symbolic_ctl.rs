@@ -770,7 +770,7 @@ fn random_systems_agree_with_the_explicit_engine() {
         let cubes: Vec<_> = (0..graph.num_states() as u32)
             .map(|s| enc.state_cube(&graph.state(s)).unwrap())
             .collect();
-        let mut checkers = vec![
+        let mut checkers = [
             CtlChecker::new(&enc, &reach, &sys).unwrap(),
             CtlChecker::new(&enc, &reach, &sys)
                 .unwrap()
