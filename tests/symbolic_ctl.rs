@@ -745,6 +745,7 @@ fn random_systems_agree_with_the_explicit_engine() {
             ltsym::gen::random(&spec).unwrap()
         };
         let graph = ltsym::explicit::StateGraph::build(&sys, None).unwrap();
+        let oracle = Explicit::new(&sys);
         if (0..graph.num_states() as u32).any(|s| graph.is_deadlock(s)) {
             deadlocked += 1;
         }
@@ -799,6 +800,8 @@ fn random_systems_agree_with_the_explicit_engine() {
                     ltsym::explicit::check_ctl(&graph, &sys, &f)
                 );
             }
+            let ev = checkers[0].evidence(&f, &budget).unwrap();
+            validate(&sys, &oracle, &f, want[graph.initial() as usize], &ev);
             verdicts[usize::from(want[graph.initial() as usize])] += 1;
         }
     }
