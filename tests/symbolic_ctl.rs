@@ -881,3 +881,72 @@ fn rers_shaped_properties_timing() {
         }
     }
 }
+
+/// RERS 2019 Parallel CTL problem 101 (the only 2019 system published, as Promela): every
+/// property symbolically and explicitly, which must agree, and every evidence replayed;
+/// verdicts and times printed with `cargo test --release --test symbolic_ctl -- --nocapture
+/// rers2019`.
+#[test]
+fn rers2019_problem101_symbolic_and_explicit_agree() {
+    let sys = ltsym::parse::load_system(
+        &common::rers("2019/problem101.pml"),
+        &ltsym::parse::LoadOptions::default(),
+    )
+    .unwrap();
+    let props = match ltsym::parse::load_properties(
+        &common::rers("2019/problem101-ctl-properties.txt"),
+        Some(ltsym::parse::Logic::Ctl),
+    )
+    .unwrap()
+    {
+        ltsym::logic::Properties::Ctl(p) => p,
+        ltsym::logic::Properties::Ltl(_) => panic!("not CTL"),
+    };
+    let t = std::time::Instant::now();
+    let graph = ltsym::explicit::StateGraph::build(&sys, Some(50_000_000)).unwrap();
+    let deadlocks = (0..graph.num_states() as u32)
+        .filter(|&s| graph.is_deadlock(s))
+        .count();
+    println!(
+        "explicit: {} states, {} edges, {deadlocks} deadlocks, {:.2}s",
+        graph.num_states(),
+        graph.num_edges(),
+        t.elapsed().as_secs_f64()
+    );
+    let oracle = Explicit::new(&sys);
+    let budget = Budget::unlimited();
+    let t = std::time::Instant::now();
+    let n = sys.components().len();
+    let enc = Encoding::new(&sys, &(0..n).collect::<Vec<_>>(), ManagerOptions::small()).unwrap();
+    let reach = reachable(&enc, &budget).unwrap();
+    println!(
+        "symbolic: {} states, reach {:.2}s",
+        enc.count(&reach),
+        t.elapsed().as_secs_f64()
+    );
+    assert_eq!(
+        enc.count(&reach).to_string(),
+        graph.num_states().to_string()
+    );
+    let mut c = CtlChecker::new(&enc, &reach, &sys).unwrap();
+    for p in &props {
+        let t = std::time::Instant::now();
+        let sym = c.holds(&p.formula, &budget).unwrap();
+        let ts = t.elapsed().as_secs_f64();
+        let t = std::time::Instant::now();
+        let exp = ltsym::explicit::check_ctl(&graph, &sys, &p.formula);
+        let te = t.elapsed().as_secs_f64();
+        let t = std::time::Instant::now();
+        let ev = c.evidence(&p.formula, &budget).unwrap();
+        let tw = t.elapsed().as_secs_f64();
+        println!(
+            "#{}: {sym} symbolic {ts:.3}s explicit {te:.3}s evidence {tw:.3}s (path {}, cycle {:?}, dead {})",
+            p.number,
+            ev.path.len(),
+            ev.cycle.as_ref().map(|c| c.len()),
+            ev.ends_in_deadlock
+        );
+        assert_eq!(sym, exp, "property #{}: {}", p.number, p.formula);
+        validate(&sys, &oracle, &p.formula, sym, &ev);
+    }
+}
