@@ -37,6 +37,8 @@ pub enum Strategy {
     Sat,
     /// Chaining where every label takes the image of the whole set found so far.
     ChainFull,
+    /// Saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
+    SatLike,
 }
 
 impl FromStr for Strategy {
@@ -47,6 +49,7 @@ impl FromStr for Strategy {
             "chain" => Ok(Strategy::Chain),
             "sat" => Ok(Strategy::Sat),
             "chain-full" => Ok(Strategy::ChainFull),
+            "sat-like" => Ok(Strategy::SatLike),
             _ => Err(format!(
                 "unknown strategy `{s}` (expected bfs, chain or sat)"
             )),
@@ -61,6 +64,7 @@ impl std::fmt::Display for Strategy {
             Strategy::Chain => "chain",
             Strategy::Sat => "sat",
             Strategy::ChainFull => "chain-full",
+            Strategy::SatLike => "sat-like",
         })
     }
 }
@@ -81,7 +85,8 @@ pub fn reach_with(
         Strategy::Bfs => bfs(enc, &mut t)?,
         Strategy::Chain => chain(enc, &mut t)?,
         Strategy::ChainFull => chain_full(enc, &mut t)?,
-        Strategy::Sat => super::saturation::saturate(enc, &mut t)?,
+        Strategy::Sat => super::saturation::saturate_recursive(enc, &mut t)?,
+        Strategy::SatLike => super::saturation::saturate(enc, &mut t)?,
     };
     t.sample();
     Ok((r, t.counters))

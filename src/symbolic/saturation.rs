@@ -17,8 +17,10 @@
 //! fixpoint. A group fires only on those states, so revisiting a group after a higher one added
 //! a few states costs images of those few states, not of the whole set.
 
+use std::collections::HashMap;
+
 use oxidd::bdd::BDDFunction;
-use oxidd::BooleanFunction;
+use oxidd::{BooleanFunction, Function, LevelNo, Manager, ManagerRef};
 
 use super::encoding::{oom, BddResult};
 use super::reach::{bottom_up, minus, Tracker};
@@ -88,4 +90,143 @@ pub(crate) fn saturate(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction
         }
     }
     Ok(reach)
+}
+
+/// Saturation proper, at the granularity of blocks (Ciardo et al., TACAS 2001, with a block of
+/// bits playing the role of an MDD level).
+///
+/// `sat(f, k)` takes a set `f` that mentions only blocks `k` and below and returns its closure
+/// under every label whose top block is `k` or lower. It first saturates the sub-diagrams below
+/// block `k` (walking the bits of block `k` with cofactors and rebuilding with `ite`), then
+/// chains the labels of block `k` to their fixpoint; every image is saturated below `k` before
+/// it is added. A union of sets closed under the labels below `k` is closed under them too
+/// (those labels never change block `k`), so the result stays saturated. Results are memoised
+/// per `(sub-diagram, block)`, which is where saturation saves work: a sub-diagram shared by
+/// many paths is saturated once.
+pub(crate) fn saturate_recursive(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+    let nb = enc.blocks.len();
+    let mut block_of_level = vec![nb; enc.num_vars() as usize];
+    enc.manager.with_manager_shared(|m| {
+        for (b, bv) in enc.blocks.iter().enumerate() {
+            for &(c, n) in &bv.bits {
+                block_of_level[m.var_to_level(c) as usize] = b;
+                block_of_level[m.var_to_level(n) as usize] = b;
+            }
+        }
+    });
+    let mut events: Vec<Vec<usize>> = vec![Vec::new(); nb];
+    for (l, r) in enc.labels.iter().enumerate() {
+        if let Some(&b) = r.support.first() {
+            events[b].push(l);
+        }
+    }
+    // no label at or below block k: nothing to saturate there
+    let mut active_from = vec![false; nb + 1];
+    for k in (0..nb).rev() {
+        active_from[k] = active_from[k + 1] || !events[k].is_empty();
+    }
+    let mut s = Sat {
+        enc,
+        t,
+        block_of_level,
+        events,
+        active_from,
+        memo: HashMap::new(),
+    };
+    let r = s.sat(&enc.initial, 0)?;
+    s.t.counters.iterations = s.memo.len() as u64;
+    Ok(r)
+}
+
+struct Sat<'a, 'b, 'c> {
+    enc: &'a Encoding,
+    t: &'b mut Tracker<'c>,
+    block_of_level: Vec<usize>,
+    events: Vec<Vec<usize>>,
+    active_from: Vec<bool>,
+    memo: HashMap<(BDDFunction, usize), BDDFunction>,
+}
+
+// A function handle hashes by its node, which never changes while the handle lives.
+#[allow(clippy::mutable_key_type)]
+impl Sat<'_, '_, '_> {
+    /// The block of `f`'s top variable (the number of blocks for a constant).
+    fn top_block(&self, f: &BDDFunction) -> (usize, LevelNo) {
+        let level = f.with_manager_shared(|m, e| m.get_node(e).level());
+        if level == LevelNo::MAX {
+            (self.block_of_level.len().max(self.enc.blocks.len()), level)
+        } else {
+            (self.block_of_level[level as usize], level)
+        }
+    }
+
+    fn sat(&mut self, f: &BDDFunction, k: usize) -> BddResult<BDDFunction> {
+        if k >= self.enc.blocks.len() || !self.active_from[k] || !f.satisfiable() {
+            return Ok(f.clone());
+        }
+        let key = (f.clone(), k);
+        if let Some(r) = self.memo.get(&key) {
+            return Ok(r.clone());
+        }
+        let mut node = self.sat_below(f, k)?;
+        if !self.events[k].is_empty() {
+            let events = self.events[k].clone();
+            let mut frontier = node.clone();
+            loop {
+                let mut found = self.enc.f();
+                for &l in &events {
+                    let img = self.enc.labels[l].image(&frontier)?;
+                    self.t.image_done(&node)?;
+                    let img = minus(&img, &node)?;
+                    if img.satisfiable() {
+                        let closed = self.sat_below(&img, k)?;
+                        let new = minus(&closed, &node)?;
+                        node = node.or(&new).map_err(oom)?;
+                        frontier = frontier.or(&new).map_err(oom)?;
+                        found = found.or(&new).map_err(oom)?;
+                    }
+                }
+                if !found.satisfiable() {
+                    break;
+                }
+                frontier = found;
+            }
+        }
+        self.memo.insert(key, node.clone());
+        Ok(node)
+    }
+
+    /// `f` with every sub-diagram below block `k` saturated.
+    fn sat_below(&mut self, f: &BDDFunction, k: usize) -> BddResult<BDDFunction> {
+        let mut local = HashMap::new();
+        self.rebuild(f, k, &mut local)
+    }
+
+    fn rebuild(
+        &mut self,
+        f: &BDDFunction,
+        k: usize,
+        local: &mut HashMap<BDDFunction, BDDFunction>,
+    ) -> BddResult<BDDFunction> {
+        let (b, level) = self.top_block(f);
+        if b > k {
+            return self.sat(f, k + 1);
+        }
+        if let Some(r) = local.get(f) {
+            return Ok(r.clone());
+        }
+        let Some((hi, lo)) = f.cofactors() else {
+            return Ok(f.clone());
+        };
+        let hi = self.rebuild(&hi, k, local)?;
+        let lo = self.rebuild(&lo, k, local)?;
+        let var = self
+            .enc
+            .manager
+            .with_manager_shared(|m| BDDFunction::var(m, m.level_to_var(level)))
+            .map_err(oom)?;
+        let r = var.ite(&hi, &lo).map_err(oom)?;
+        local.insert(f.clone(), r.clone());
+        Ok(r)
+    }
 }
