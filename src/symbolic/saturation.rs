@@ -114,9 +114,19 @@ pub(crate) fn saturate_recursive(enc: &Encoding, t: &mut Tracker) -> BddResult<B
             }
         }
     });
+    // A label fires at the top block it touches: the first block of its support, or higher if
+    // its relation also reads a variable above (a guard outside the declared support), so that
+    // an image of a set over blocks k.. never mentions a block above k.
     let mut events: Vec<Vec<usize>> = vec![Vec::new(); nb];
     for (l, r) in enc.labels.iter().enumerate() {
-        if let Some(&b) = r.support.first() {
+        let level = r.rel.with_manager_shared(|m, e| m.get_node(e).level());
+        let rel_top = if level == LevelNo::MAX {
+            nb
+        } else {
+            block_of_level[level as usize]
+        };
+        let b = r.support.first().copied().unwrap_or(nb).min(rel_top);
+        if b < nb {
             events[b].push(l);
         }
     }
@@ -133,9 +143,7 @@ pub(crate) fn saturate_recursive(enc: &Encoding, t: &mut Tracker) -> BddResult<B
         active_from,
         memo: HashMap::new(),
     };
-    let r = s.sat(&enc.initial, 0)?;
-    s.t.counters.iterations = s.memo.len() as u64;
-    Ok(r)
+    s.sat(&enc.initial, 0)
 }
 
 struct Sat<'a, 'b, 'c> {
@@ -192,6 +200,8 @@ impl Sat<'_, '_, '_> {
                 frontier = found;
             }
         }
+        // iterations: saturated (sub-diagram, block) pairs
+        self.t.counters.iterations += 1;
         self.memo.insert(key, node.clone());
         Ok(node)
     }
@@ -228,5 +238,51 @@ impl Sat<'_, '_, '_> {
         let r = var.ite(&hi, &lo).map_err(oom)?;
         local.insert(f.clone(), r.clone());
         Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::reach::{reach_with, Strategy};
+    use super::super::{Budget, Encoding, ManagerOptions};
+    use crate::model::SystemBuilder;
+    use oxidd::BooleanFunction;
+
+    /// A relation that reads a block above its declared support (as a product construction
+    /// may build): every strategy must give the set chaining gives.
+    #[test]
+    fn guards_above_the_support_are_respected() {
+        let mut b = SystemBuilder::new();
+        let c0 = b.add_component("c0");
+        let c1 = b.add_component("c1");
+        for c in [c0, c1] {
+            for s in ["0", "1", "2"] {
+                b.add_state(c, s).unwrap();
+            }
+            b.set_start(c, 0);
+        }
+        b.add_transition(c0, 0, "a", 1);
+        b.add_transition(c1, 0, "b", 1);
+        b.add_transition(c1, 1, "c", 2);
+        let sys = b.build().unwrap();
+        let mut enc = Encoding::new(&sys, &[0, 1], ManagerOptions::small()).unwrap();
+        // b may fire only where c0 is in state 1; support stays block 1 (c1)
+        let lb = sys.label_id("b").unwrap();
+        let guard = enc.value(0, 1, false).unwrap();
+        let rel = enc.labels[lb].rel.and(&guard).unwrap();
+        enc.labels[lb] = enc.relation(rel, vec![1]).unwrap();
+        let budget = Budget::unlimited();
+        let (chain, _) = reach_with(&enc, Strategy::Chain, &budget).unwrap();
+        for s in [
+            Strategy::Sat,
+            Strategy::SatLike,
+            Strategy::Bfs,
+            Strategy::ChainFull,
+        ] {
+            let (r, _) = reach_with(&enc, s, &budget).unwrap();
+            assert!(r == chain, "{s}");
+        }
+        // (0,0) (1,0) (1,1) (1,2)
+        assert_eq!(enc.count(&chain).to_string(), "4");
     }
 }
