@@ -274,7 +274,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 strategy,
                 &order,
                 &limits.order.to_string(),
-                ManagerOptions::default(),
+                ManagerOptions::for_system(&sys),
                 &budget,
             )?;
             if json {
@@ -321,6 +321,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 max_nodes: limits.max_nodes,
                 max_states: limits.max_states,
                 start_steps,
+                manager: ManagerOptions::for_system(&sys),
                 ..CheckOptions::default()
             };
             let report = ltsym::check::check(

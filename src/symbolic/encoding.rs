@@ -57,6 +57,18 @@ impl Default for ManagerOptions {
 }
 
 impl ManagerOptions {
+    /// The default sizes, with the apply cache scaled down for small systems: the cache is
+    /// allocated eagerly (about 20 bytes an entry), and 2^24 entries cost a few hundred
+    /// milliseconds to set up, which dominates the check of a system with a few thousand states.
+    pub fn for_system(sys: &crate::model::System) -> Self {
+        let product = sys.product_size().to_f64();
+        let wanted = (product * 4.0).log2().ceil().clamp(16.0, 24.0) as u32;
+        ManagerOptions {
+            cache_capacity: 1 << wanted,
+            ..ManagerOptions::default()
+        }
+    }
+
     /// For tests and small systems: a 2^16-entry cache allocates in no time.
     pub fn small() -> Self {
         ManagerOptions {

@@ -1,0 +1,196 @@
+//! The command line: exit codes (0 all hold, 1 some violated, 2 usage or input error,
+//! 3 a resource limit), output formats and error messages.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ltsym(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ltsym"))
+        .args(args)
+        .output()
+        .expect("ltsym runs")
+}
+
+fn repo(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ltsym-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const P103: &str = "bench-data/rers/problem103.dot";
+const P103_PROPS: &str = "bench-data/rers/problem103-properties.txt";
+
+#[test]
+fn violated_property_exits_1_and_matches_the_official_answers() {
+    let o = ltsym(&["check", &repo(P103), &repo(P103_PROPS)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("8 hold, 12 violated, 0 mismatches"), "{out}");
+}
+
+#[test]
+fn all_properties_holding_exits_0() {
+    // properties #1 and #3 of problem 103 are true (official answers)
+    let props = temp(
+        "true.txt",
+        "#1: true\n( ((c1_t3__c0_t0 => (!c1_t7 U c2_t8)) W (c2_t4 | c2_t14)) )\n\n\
+         #3: true\n( ((c1_t3__c0_t0 => (!c1_t1 U c2_t13)) W c2_t4) )\n",
+    );
+    let o = ltsym(&["check", &repo(P103), props.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}
+
+#[test]
+fn csv_and_json_outputs() {
+    let o = ltsym(&["check", &repo(P103), &repo(P103_PROPS), "--format", "csv"]);
+    let csv = stdout(&o);
+    assert_eq!(csv.lines().count(), 20, "{csv}");
+    assert!(csv.starts_with("103,1,true\n103,2,false\n"), "{csv}");
+    let o = ltsym(&[
+        "check",
+        &repo(P103),
+        &repo(P103_PROPS),
+        "--format",
+        "json",
+        "--witness",
+    ]);
+    let json = stdout(&o);
+    assert!(json.starts_with('{') && json.trim_end().ends_with('}'), "{json}");
+    assert!(json.contains(r#""problem":"103""#), "{json}");
+    assert!(json.contains(r#""mismatches":0"#), "{json}");
+    assert!(json.contains(r#""kind":"counterexample""#), "{json}");
+}
+
+#[test]
+fn witness_prints_a_replayed_lasso() {
+    let props = temp("g.txt", "#2: false\n( G(!c0_t2) )\n");
+    let o = ltsym(&["check", &repo(P103), props.to_str().unwrap(), "--witness"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("counterexample:"), "{out}");
+    assert!(out.contains("path:") && out.contains("cycle:"), "{out}");
+    // the lasso violates G !c0_t2: c0_t2 fires on it
+    assert!(out.contains("c0_t2"), "{out}");
+}
+
+#[test]
+fn malformed_system_exits_2_with_file_line_column() {
+    let bad = temp(
+        "bad.dot",
+        "digraph G {\n  subgraph component0 {\n0 [label=\"0\"];\n0 -> [label=\"a\"];\n  }\n}\n",
+    );
+    let o = ltsym(&["info", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{}:4:6:", bad.display())), "{err}");
+}
+
+#[test]
+fn malformed_formula_exits_2_with_file_line_column() {
+    let bad = temp("bad.txt", "#1:\n( G(!c0_t2 )\n");
+    let o = ltsym(&["check", &repo(P103), bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{}:2:", bad.display())), "{err}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(ltsym(&["check"]).status.code(), Some(2));
+    assert_eq!(ltsym(&["reach", "x.unknown"]).status.code(), Some(2));
+    let o = ltsym(&["reach", &repo(P103), "--strategy", "fast"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("fast"), "{}", stderr(&o));
+    assert_eq!(ltsym(&["info", "/no/such/file.dot"]).status.code(), Some(2));
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    for sub in ["info", "props", "reach", "check", "gen"] {
+        let o = ltsym(&[sub, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{sub}");
+        assert!(stdout(&o).contains("Usage"), "{sub}");
+    }
+    let o = ltsym(&["--version"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains(env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn time_limit_exits_3_and_names_the_limit() {
+    let big = common::rers("2017/problem114.dot");
+    let o = ltsym(&["reach", big.to_str().unwrap(), "--timeout", "0"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("time limit"), "{}", stderr(&o));
+    let o = ltsym(&[
+        "check",
+        big.to_str().unwrap(),
+        common::rers("2017/problem114-properties.txt").to_str().unwrap(),
+        "--timeout",
+        "0",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "", "unanswered properties are left out of the CSV");
+}
+
+#[test]
+fn node_limit_exits_3() {
+    let big = common::rers("2017/problem114.dot");
+    let o = ltsym(&["reach", big.to_str().unwrap(), "--max-nodes", "1000"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("node limit"), "{}", stderr(&o));
+}
+
+#[test]
+fn info_counts_components() {
+    let o = ltsym(&["info", common::rers("2017/problem115.dot").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("components: 19"), "{}", stdout(&o));
+    let o = ltsym(&[
+        "info",
+        common::rers("mcc/RERS2020-PT-pb103/model.pnml").to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains(r#""product":"#), "{}", stdout(&o));
+}
+
+#[test]
+fn props_prints_canonical_forms_and_spin_claims() {
+    let o = ltsym(&["props", &repo(P103), &repo(P103_PROPS)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("#2: G !c0_t2  (expected: false)"), "{}", stdout(&o));
+    let o = ltsym(&["props", &repo(P103), &repo(P103_PROPS), "--spin"]);
+    assert!(stdout(&o).contains("ltl p2 { [] !(lastAction == c0_t2) }"), "{}", stdout(&o));
+}
+
+#[test]
+fn gen_writes_a_loadable_system() {
+    let o = ltsym(&["gen", "philosophers:4"]);
+    assert_eq!(o.status.code(), Some(0));
+    let dot = temp("phil4.dot", &stdout(&o));
+    let o = ltsym(&["reach", dot.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(r#""states": "80""#), "{}", stdout(&o));
+}
