@@ -578,6 +578,43 @@ fn synchronisation_and_deadlock_by_refusal() {
 }
 
 #[test]
+fn tuple_labels_and_nondeterminism() {
+    // c0 and c1 synchronise on `t` only in the listed pairs of moves (a Petri-net style label);
+    // `u` is local and nondeterministic in c0 (0 -u-> 0 and 0 -u-> 2, where 2 is a sink).
+    let mut b = SystemBuilder::new();
+    let c0 = b.add_component("c0");
+    let c1 = b.add_component("c1");
+    for c in [c0, c1] {
+        for s in 0..3 {
+            b.add_state(c, &format!("s{s}")).unwrap();
+        }
+        b.set_start(c, 0);
+    }
+    b.add_tuple_label(
+        "t",
+        vec![c0, c1],
+        vec![vec![(0, 1), (0, 1)], vec![(1, 0), (1, 2)]],
+    )
+    .unwrap();
+    b.add_transition(c0, 0, "u", 0);
+    b.add_transition(c0, 0, "u", 2);
+    let s = b.build().unwrap();
+    // t, t leads to (0, 2): c1 stuck, c0 can still do u
+    assert!(check(&s, &dia("t", dia("t", en("u")))));
+    assert!(!check(&s, &dia("t", dia("t", en("t")))));
+    // u may lead to the sink 2 or stay: <u> and [u] differ
+    assert!(check(&s, &dia("u", en("t"))));
+    assert!(!check(&s, &boxl("u", en("t"))));
+    assert!(check(&s, &eg(en("u"))));
+    assert!(!check(&s, &af(ax(ff()))));
+    assert!(check(&s, &ef(ax(ff()))));
+    assert!(!check(&s, &ag(ex(t()))));
+    // the u-self-loop at the start keeps t enabled forever
+    assert!(!check(&s, &au(t(), not(en("t")))));
+    assert!(check(&s, &ef(not(en("t")))));
+}
+
+#[test]
 fn lasso_counterexample_for_af() {
     // 0 -a-> 1 -b-> 2 -c-> 1 ; AF <d> true fails along a cycle (no deadlock anywhere)
     let s = system(&[(3, 0, &[(0, "a", 1), (1, "b", 2), (2, "c", 1), (0, "d", 0)])]);
