@@ -197,32 +197,69 @@ impl Explicit {
     }
 
     /// Some maximal path stays in `x`: an `x`-path to an `x`-deadlock, or to an `x`-state
-    /// that returns to itself through `x`-states.
+    /// on a cycle of `x`-states (a non-trivial strongly connected component of the
+    /// `x`-subgraph, by Kosaraju's two depth-first searches).
     fn eg(&self, x: &[bool]) -> Vec<bool> {
-        let mut good = vec![false; self.n()];
-        for s in 0..self.n() {
-            if !x[s] {
+        let n = self.n();
+        let succ = |s: usize| self.edges[s].iter().map(|&(_, q)| q).filter(|&q| x[q]);
+        // 1. finishing order of a DFS over the x-subgraph
+        let mut order = Vec::with_capacity(n);
+        let mut seen = vec![false; n];
+        for root in (0..n).filter(|&s| x[s]) {
+            if seen[root] {
                 continue;
             }
-            if self.edges[s].is_empty() {
-                good[s] = true;
-                continue;
-            }
-            // does s reach itself in >= 1 step through x-states?
-            let mut seen = vec![false; self.n()];
-            let mut stack: Vec<usize> = self.edges[s].iter().map(|&(_, q)| q).collect();
-            while let Some(q) = stack.pop() {
-                if !x[q] || seen[q] {
-                    continue;
+            seen[root] = true;
+            let mut stack = vec![(root, 0usize)];
+            while let Some(&mut (s, ref mut k)) = stack.last_mut() {
+                let next: Vec<usize> = succ(s).collect();
+                if *k < next.len() {
+                    let q = next[*k];
+                    *k += 1;
+                    if !seen[q] {
+                        seen[q] = true;
+                        stack.push((q, 0));
+                    }
+                } else {
+                    order.push(s);
+                    stack.pop();
                 }
-                seen[q] = true;
-                if q == s {
-                    good[s] = true;
-                    break;
-                }
-                stack.extend(self.edges[q].iter().map(|&(_, r)| r));
             }
         }
+        // 2. components on the reversed x-subgraph, in reverse finishing order
+        let mut pred = vec![Vec::new(); n];
+        for s in (0..n).filter(|&s| x[s]) {
+            for q in succ(s) {
+                pred[q].push(s);
+            }
+        }
+        let mut comp = vec![usize::MAX; n];
+        let mut size = Vec::new();
+        for &root in order.iter().rev() {
+            if comp[root] != usize::MAX {
+                continue;
+            }
+            let id = size.len();
+            size.push(0usize);
+            comp[root] = id;
+            let mut stack = vec![root];
+            while let Some(s) = stack.pop() {
+                size[id] += 1;
+                for &p in &pred[s] {
+                    if comp[p] == usize::MAX {
+                        comp[p] = id;
+                        stack.push(p);
+                    }
+                }
+            }
+        }
+        let good: Vec<bool> = (0..n)
+            .map(|s| {
+                x[s] && (self.edges[s].is_empty()
+                    || size[comp[s]] > 1
+                    || self.edges[s].iter().any(|&(_, q)| q == s))
+            })
+            .collect();
         self.eu(x, &good)
     }
 
