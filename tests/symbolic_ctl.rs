@@ -668,6 +668,12 @@ fn lasso_counterexample_for_af() {
     let ev = c.evidence(&f, &budget).unwrap();
     assert_eq!(ev.cycle, Some(vec![s.label_id("d").unwrap()]));
     assert!(ev.path.is_empty() && !ev.ends_in_deadlock);
+    assert!(
+        ev.describe(&s)
+            .starts_with("(d)^w: at step 0: `AF !<d> true` fails: a path into a cycle"),
+        "{}",
+        ev.describe(&s)
+    );
     // EG !<d> true: the a b c cycle
     let f = eg(not(en("d")));
     let ev = c.evidence(&f, &budget).unwrap();
@@ -1020,6 +1026,9 @@ fn rers2019_problem101_symbolic_and_explicit_agree() {
             ev.cycle.as_ref().map(|c| c.len()),
             ev.ends_in_deadlock
         );
+        if !sym {
+            println!("    {}", ev.describe(&sys));
+        }
         assert_eq!(sym, exp, "property #{}: {}", p.number, p.formula);
         validate(&sys, &oracle, &p.formula, sym, &ev);
     }

@@ -19,7 +19,7 @@ use super::encoding::oom;
 use super::Budget;
 use crate::error::{Error, Result};
 use crate::logic::ctl::Ctl;
-use crate::model::{LabelId, StateId};
+use crate::model::{LabelId, StateId, System};
 
 fn bx(f: Ctl) -> Box<Ctl> {
     Box::new(f)
@@ -50,6 +50,31 @@ pub struct CtlEvidence {
     pub states: Vec<Vec<StateId>>,
     /// What the path shows, step by step, in words.
     pub explanation: String,
+}
+
+impl CtlEvidence {
+    /// The evidence as text: the labels by name, the cycle in parentheses, and the explanation,
+    /// e.g. `a1 a5 (a7 a2)^w: at step 0: ...`.
+    pub fn describe(&self, sys: &System) -> String {
+        let names = |ls: &[LabelId]| -> Vec<String> {
+            ls.iter()
+                .map(|&l| sys.label(l).display_name().to_string())
+                .collect()
+        };
+        let mut parts = names(&self.path);
+        if let Some(c) = &self.cycle {
+            parts.push(format!("({})^w", names(c).join(" ")));
+        }
+        if self.ends_in_deadlock {
+            parts.push("[deadlock]".to_string());
+        }
+        let trace = if parts.is_empty() {
+            "(initial state)".to_string()
+        } else {
+            parts.join(" ")
+        };
+        format!("{trace}: {}", self.explanation)
+    }
 }
 
 impl CtlChecker<'_> {
