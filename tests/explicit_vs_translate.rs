@@ -1,4 +1,3 @@
-//! PENDING until src/automata/translate.rs is merged (branch `automata`): move to tests/ then.
 //! Cross-check of the LTL translation and the explicit LTL checker: for random small systems
 //! and random formulas f, a lasso found for translate(!f) must replay and violate f
 //! (`holds_on_lasso`), and when none is found, every lasso of the system with prefix <= 2 and
