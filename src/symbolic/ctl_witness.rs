@@ -182,8 +182,8 @@ impl CtlChecker<'_> {
                 b.note(
                     at,
                     format!(
-                        "`{f}` {verdict}: after {} more steps `{g}` {verdict}",
-                        b.path.len() - at
+                        "`{f}` {verdict}: {} `{g}` {verdict}",
+                        after(b.path.len() - at)
                     ),
                 );
                 self.explain(g, want, b, budget)?;
@@ -194,8 +194,8 @@ impl CtlChecker<'_> {
                 b.note(
                     at,
                     format!(
-                        "`{f}` holds: `{x}` for {} steps, then `{y}`",
-                        b.path.len() - at
+                        "`{f}` holds: `{x}` for {}, then `{y}`",
+                        steps(b.path.len() - at)
                     ),
                 );
                 self.explain(y, true, b, budget)?;
@@ -245,8 +245,8 @@ impl CtlChecker<'_> {
                     b.note(
                         at,
                         format!(
-                            "`{f}` holds: `{x}` for {} steps, then `{y}`",
-                            b.path.len() - at
+                            "`{f}` holds: `{x}` for {}, then `{y}`",
+                            steps(b.path.len() - at)
                         ),
                     );
                     self.explain(y, true, b, budget)?;
@@ -295,8 +295,8 @@ impl CtlChecker<'_> {
         b.note(
             at,
             format!(
-                "`{f}` fails: after {} steps with `{x}` and without `{y}`, both fail",
-                b.path.len() - at
+                "`{f}` fails: {} with `{x}` and without `{y}`, both fail",
+                after(b.path.len() - at)
             ),
         );
         self.explain(x, false, b, budget)
@@ -494,6 +494,23 @@ impl CtlChecker<'_> {
                 return Ok(z);
             }
         }
+    }
+}
+
+fn steps(n: usize) -> String {
+    if n == 1 {
+        "1 step".to_string()
+    } else {
+        format!("{n} steps")
+    }
+}
+
+/// "here" or "after n steps".
+fn after(n: usize) -> String {
+    if n == 0 {
+        "here".to_string()
+    } else {
+        format!("after {}", steps(n))
     }
 }
 
