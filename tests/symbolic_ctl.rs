@@ -197,32 +197,69 @@ impl Explicit {
     }
 
     /// Some maximal path stays in `x`: an `x`-path to an `x`-deadlock, or to an `x`-state
-    /// that returns to itself through `x`-states.
+    /// on a cycle of `x`-states (a non-trivial strongly connected component of the
+    /// `x`-subgraph, by Kosaraju's two depth-first searches).
     fn eg(&self, x: &[bool]) -> Vec<bool> {
-        let mut good = vec![false; self.n()];
-        for s in 0..self.n() {
-            if !x[s] {
+        let n = self.n();
+        let succ = |s: usize| self.edges[s].iter().map(|&(_, q)| q).filter(|&q| x[q]);
+        // 1. finishing order of a DFS over the x-subgraph
+        let mut order = Vec::with_capacity(n);
+        let mut seen = vec![false; n];
+        for root in (0..n).filter(|&s| x[s]) {
+            if seen[root] {
                 continue;
             }
-            if self.edges[s].is_empty() {
-                good[s] = true;
-                continue;
-            }
-            // does s reach itself in >= 1 step through x-states?
-            let mut seen = vec![false; self.n()];
-            let mut stack: Vec<usize> = self.edges[s].iter().map(|&(_, q)| q).collect();
-            while let Some(q) = stack.pop() {
-                if !x[q] || seen[q] {
-                    continue;
+            seen[root] = true;
+            let mut stack = vec![(root, 0usize)];
+            while let Some(&mut (s, ref mut k)) = stack.last_mut() {
+                let next: Vec<usize> = succ(s).collect();
+                if *k < next.len() {
+                    let q = next[*k];
+                    *k += 1;
+                    if !seen[q] {
+                        seen[q] = true;
+                        stack.push((q, 0));
+                    }
+                } else {
+                    order.push(s);
+                    stack.pop();
                 }
-                seen[q] = true;
-                if q == s {
-                    good[s] = true;
-                    break;
-                }
-                stack.extend(self.edges[q].iter().map(|&(_, r)| r));
             }
         }
+        // 2. components on the reversed x-subgraph, in reverse finishing order
+        let mut pred = vec![Vec::new(); n];
+        for s in (0..n).filter(|&s| x[s]) {
+            for q in succ(s) {
+                pred[q].push(s);
+            }
+        }
+        let mut comp = vec![usize::MAX; n];
+        let mut size = Vec::new();
+        for &root in order.iter().rev() {
+            if comp[root] != usize::MAX {
+                continue;
+            }
+            let id = size.len();
+            size.push(0usize);
+            comp[root] = id;
+            let mut stack = vec![root];
+            while let Some(s) = stack.pop() {
+                size[id] += 1;
+                for &p in &pred[s] {
+                    if comp[p] == usize::MAX {
+                        comp[p] = id;
+                        stack.push(p);
+                    }
+                }
+            }
+        }
+        let good: Vec<bool> = (0..n)
+            .map(|s| {
+                x[s] && (self.edges[s].is_empty()
+                    || size[comp[s]] > 1
+                    || self.edges[s].iter().any(|&(_, q)| q == s))
+            })
+            .collect();
         self.eu(x, &good)
     }
 
@@ -578,6 +615,43 @@ fn synchronisation_and_deadlock_by_refusal() {
 }
 
 #[test]
+fn tuple_labels_and_nondeterminism() {
+    // c0 and c1 synchronise on `t` only in the listed pairs of moves (a Petri-net style label);
+    // `u` is local and nondeterministic in c0 (0 -u-> 0 and 0 -u-> 2, where 2 is a sink).
+    let mut b = SystemBuilder::new();
+    let c0 = b.add_component("c0");
+    let c1 = b.add_component("c1");
+    for c in [c0, c1] {
+        for s in 0..3 {
+            b.add_state(c, &format!("s{s}")).unwrap();
+        }
+        b.set_start(c, 0);
+    }
+    b.add_tuple_label(
+        "t",
+        vec![c0, c1],
+        vec![vec![(0, 1), (0, 1)], vec![(1, 0), (1, 2)]],
+    )
+    .unwrap();
+    b.add_transition(c0, 0, "u", 0);
+    b.add_transition(c0, 0, "u", 2);
+    let s = b.build().unwrap();
+    // t, t leads to (0, 2): c1 stuck, c0 can still do u
+    assert!(check(&s, &dia("t", dia("t", en("u")))));
+    assert!(!check(&s, &dia("t", dia("t", en("t")))));
+    // u may lead to the sink 2 or stay: <u> and [u] differ
+    assert!(check(&s, &dia("u", en("t"))));
+    assert!(!check(&s, &boxl("u", en("t"))));
+    assert!(check(&s, &eg(en("u"))));
+    assert!(!check(&s, &af(ax(ff()))));
+    assert!(check(&s, &ef(ax(ff()))));
+    assert!(!check(&s, &ag(ex(t()))));
+    // the u-self-loop at the start keeps t enabled forever
+    assert!(!check(&s, &au(t(), not(en("t")))));
+    assert!(check(&s, &ef(not(en("t")))));
+}
+
+#[test]
 fn lasso_counterexample_for_af() {
     // 0 -a-> 1 -b-> 2 -c-> 1 ; AF <d> true fails along a cycle (no deadlock anywhere)
     let s = system(&[(3, 0, &[(0, "a", 1), (1, "b", 2), (2, "c", 1), (0, "d", 0)])]);
@@ -594,6 +668,12 @@ fn lasso_counterexample_for_af() {
     let ev = c.evidence(&f, &budget).unwrap();
     assert_eq!(ev.cycle, Some(vec![s.label_id("d").unwrap()]));
     assert!(ev.path.is_empty() && !ev.ends_in_deadlock);
+    assert!(
+        ev.describe(&s)
+            .starts_with("(d)^w: at step 0: `AF !<d> true` fails: a path into a cycle"),
+        "{}",
+        ev.describe(&s)
+    );
     // EG !<d> true: the a b c cycle
     let f = eg(not(en("d")));
     let ev = c.evidence(&f, &budget).unwrap();
@@ -946,6 +1026,9 @@ fn rers2019_problem101_symbolic_and_explicit_agree() {
             ev.cycle.as_ref().map(|c| c.len()),
             ev.ends_in_deadlock
         );
+        if !sym {
+            println!("    {}", ev.describe(&sys));
+        }
         assert_eq!(sym, exp, "property #{}: {}", p.number, p.formula);
         validate(&sys, &oracle, &p.formula, sym, &ev);
     }

@@ -19,7 +19,7 @@ use super::encoding::oom;
 use super::Budget;
 use crate::error::{Error, Result};
 use crate::logic::ctl::Ctl;
-use crate::model::{LabelId, StateId};
+use crate::model::{LabelId, StateId, System};
 
 fn bx(f: Ctl) -> Box<Ctl> {
     Box::new(f)
@@ -50,6 +50,31 @@ pub struct CtlEvidence {
     pub states: Vec<Vec<StateId>>,
     /// What the path shows, step by step, in words.
     pub explanation: String,
+}
+
+impl CtlEvidence {
+    /// The evidence as text: the labels by name, the cycle in parentheses, and the explanation,
+    /// e.g. `a1 a5 (a7 a2)^w: at step 0: ...`.
+    pub fn describe(&self, sys: &System) -> String {
+        let names = |ls: &[LabelId]| -> Vec<String> {
+            ls.iter()
+                .map(|&l| sys.label(l).display_name().to_string())
+                .collect()
+        };
+        let mut parts = names(&self.path);
+        if let Some(c) = &self.cycle {
+            parts.push(format!("({})^w", names(c).join(" ")));
+        }
+        if self.ends_in_deadlock {
+            parts.push("[deadlock]".to_string());
+        }
+        let trace = if parts.is_empty() {
+            "(initial state)".to_string()
+        } else {
+            parts.join(" ")
+        };
+        format!("{trace}: {}", self.explanation)
+    }
 }
 
 impl CtlChecker<'_> {
@@ -157,8 +182,8 @@ impl CtlChecker<'_> {
                 b.note(
                     at,
                     format!(
-                        "`{f}` {verdict}: after {} more steps `{g}` {verdict}",
-                        b.path.len() - at
+                        "`{f}` {verdict}: {} `{g}` {verdict}",
+                        after(b.path.len() - at)
                     ),
                 );
                 self.explain(g, want, b, budget)?;
@@ -169,8 +194,8 @@ impl CtlChecker<'_> {
                 b.note(
                     at,
                     format!(
-                        "`{f}` holds: `{x}` for {} steps, then `{y}`",
-                        b.path.len() - at
+                        "`{f}` holds: `{x}` for {}, then `{y}`",
+                        steps(b.path.len() - at)
                     ),
                 );
                 self.explain(y, true, b, budget)?;
@@ -220,8 +245,8 @@ impl CtlChecker<'_> {
                     b.note(
                         at,
                         format!(
-                            "`{f}` holds: `{x}` for {} steps, then `{y}`",
-                            b.path.len() - at
+                            "`{f}` holds: `{x}` for {}, then `{y}`",
+                            steps(b.path.len() - at)
                         ),
                     );
                     self.explain(y, true, b, budget)?;
@@ -270,8 +295,8 @@ impl CtlChecker<'_> {
         b.note(
             at,
             format!(
-                "`{f}` fails: after {} steps with `{x}` and without `{y}`, both fail",
-                b.path.len() - at
+                "`{f}` fails: {} with `{x}` and without `{y}`, both fail",
+                after(b.path.len() - at)
             ),
         );
         self.explain(x, false, b, budget)
@@ -469,6 +494,23 @@ impl CtlChecker<'_> {
                 return Ok(z);
             }
         }
+    }
+}
+
+fn steps(n: usize) -> String {
+    if n == 1 {
+        "1 step".to_string()
+    } else {
+        format!("{n} steps")
+    }
+}
+
+/// "here" or "after n steps".
+fn after(n: usize) -> String {
+    if n == 0 {
+        "here".to_string()
+    } else {
+        format!("after {}", steps(n))
     }
 }
 
