@@ -293,6 +293,19 @@ fn check_ltl_file(
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
             Some(Ok(ctx)) => Some(or_unknown(check_ltl(ctx, sys, neg, budget, true), |r| {
+                let st = &r.stats;
+                log::info!(
+                    "LTL #{}: product {} states ({} nodes), build {:.2} s, product reach {:.2} s, \
+                     Emerson-Lei {:.2} s ({} iterations), counterexample {:.2} s",
+                    p.number,
+                    st.product_states,
+                    st.product_nodes,
+                    st.build_seconds,
+                    st.reach_seconds,
+                    st.el_seconds,
+                    st.el_iterations,
+                    st.witness_seconds
+                );
                 if r.holds {
                     return Ok(Outcome::Holds);
                 }

@@ -74,7 +74,10 @@ fn csv_and_json_outputs() {
         "--witness",
     ]);
     let json = stdout(&o);
-    assert!(json.starts_with('{') && json.trim_end().ends_with('}'), "{json}");
+    assert!(
+        json.starts_with('{') && json.trim_end().ends_with('}'),
+        "{json}"
+    );
     assert!(json.contains(r#""problem":"103""#), "{json}");
     assert!(json.contains(r#""mismatches":0"#), "{json}");
     assert!(json.contains(r#""kind":"counterexample""#), "{json}");
@@ -144,14 +147,20 @@ fn time_limit_exits_3_and_names_the_limit() {
     let o = ltsym(&[
         "check",
         big.to_str().unwrap(),
-        common::rers("2017/problem114-properties.txt").to_str().unwrap(),
+        common::rers("2017/problem114-properties.txt")
+            .to_str()
+            .unwrap(),
         "--timeout",
         "0",
         "--format",
         "csv",
     ]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "", "unanswered properties are left out of the CSV");
+    assert_eq!(
+        stdout(&o),
+        "",
+        "unanswered properties are left out of the CSV"
+    );
 }
 
 #[test]
@@ -164,12 +173,17 @@ fn node_limit_exits_3() {
 
 #[test]
 fn info_counts_components() {
-    let o = ltsym(&["info", common::rers("2017/problem115.dot").to_str().unwrap()]);
+    let o = ltsym(&[
+        "info",
+        common::rers("2017/problem115.dot").to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("components: 19"), "{}", stdout(&o));
     let o = ltsym(&[
         "info",
-        common::rers("mcc/RERS2020-PT-pb103/model.pnml").to_str().unwrap(),
+        common::rers("mcc/RERS2020-PT-pb103/model.pnml")
+            .to_str()
+            .unwrap(),
         "--json",
     ]);
     assert_eq!(o.status.code(), Some(0));
@@ -180,9 +194,17 @@ fn info_counts_components() {
 fn props_prints_canonical_forms_and_spin_claims() {
     let o = ltsym(&["props", &repo(P103), &repo(P103_PROPS)]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("#2: G !c0_t2  (expected: false)"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("#2: G !c0_t2  (expected: false)"),
+        "{}",
+        stdout(&o)
+    );
     let o = ltsym(&["props", &repo(P103), &repo(P103_PROPS), "--spin"]);
-    assert!(stdout(&o).contains("ltl p2 { [] !(lastAction == c0_t2) }"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("ltl p2 { [] !(lastAction == c0_t2) }"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

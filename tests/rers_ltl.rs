@@ -34,7 +34,11 @@ fn run(problem: u32, engine: Engine, start_steps: StartSteps) -> (usize, usize, 
     let report = check(&sys, "p", Some(problem.to_string()), &props, &opts).unwrap();
     assert_eq!(report.results.len(), 20);
     for r in &report.results {
-        assert!(r.expected.is_some(), "2016/{problem} #{} has no answer", r.number);
+        assert!(
+            r.expected.is_some(),
+            "2016/{problem} #{} has no answer",
+            r.number
+        );
         assert!(
             !matches!(r.outcome, Outcome::Unknown(_)),
             "2016/{problem} #{} unanswered",
