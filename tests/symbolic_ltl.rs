@@ -11,7 +11,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use ltsym::automata::{LetterSet, Tgba, TgbaEdge};
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::ltl::{
-    check_ltl, check_ltl_once, letter_of_label, AutPosition, Lasso, LtlResult, SystemCtx,
+    check_ltl, check_ltl_once, check_ltl_with, letter_of_label, AutPosition, Lasso, LtlOptions,
+    LtlResult, SystemCtx, Universe,
 };
 use ltsym::symbolic::{Budget, ManagerOptions};
 
@@ -620,7 +621,17 @@ fn random_systems_agree_with_the_explicit_oracle() {
         )
         .unwrap();
         for aut in &auts {
-            let r = check_ltl(&ctx, &sys, aut, &Budget::unlimited(), true).unwrap();
+            // both universes, with and without the walk shortcut of the lasso extraction
+            let opts = LtlOptions {
+                universe: if round % 2 == 0 {
+                    Universe::SystemReach
+                } else {
+                    Universe::ProductReach
+                },
+                want_witness: true,
+                max_walks: [0, 1, 64][round % 3],
+            };
+            let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
             let expect = !oracle_violated(&sys, aut);
             assert_eq!(r.holds, expect, "round {round}: {sys:?}\n{aut:?}");
             match &r.counterexample {
