@@ -82,21 +82,32 @@ impl Ltl {
     }
 }
 
-/// Words that cannot be printed as bare atoms because they are operators or constants.
+/// Words that cannot be printed as bare atoms because they are operators or constants
+/// (in LTL or CTL).
 const RESERVED: &[&str] = &[
-    "true", "false", "X", "F", "G", "U", "W", "R", "M", "xor", "TRUE", "FALSE", "A", "E", "AG",
-    "EG", "AF", "EF",
+    "true", "false", "X", "F", "G", "U", "W", "R", "M", "V", "xor", "TRUE", "FALSE", "A", "E",
+    "AG", "EG", "AF", "EF",
 ];
 
-/// Writes an atom, quoting it unless it is a plain identifier (`[A-Za-z_][A-Za-z0-9_]*`) that is
-/// not reserved. Shared by the LTL and CTL printers.
+/// Whether an atom can be written bare: a plain identifier (`[A-Za-z_][A-Za-z0-9_]*`) that is
+/// not reserved and that Spot's scanner reads as one atom. Spot reads `true`/`false` in any
+/// case as constants, and splits a word starting with `F`, `G` or `X` not followed by a digit
+/// into a unary operator and the rest (`GFa` is `G F a`), so such words are quoted too.
+pub(crate) fn is_plain_atom(name: &str) -> bool {
+    let b = name.as_bytes();
+    let Some(&first) = b.first() else {
+        return false;
+    };
+    let identifier = (first.is_ascii_alphabetic() || first == b'_')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+    let constant = name.eq_ignore_ascii_case("true") || name.eq_ignore_ascii_case("false");
+    let splits = matches!(first, b'F' | b'G' | b'X') && !b.get(1).is_some_and(u8::is_ascii_digit);
+    identifier && !constant && !splits && !RESERVED.contains(&name)
+}
+
+/// Writes an atom, quoting it unless [`is_plain_atom`]. Shared by the LTL and CTL printers.
 pub(crate) fn write_atom(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
-    let plain = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !RESERVED.contains(&name);
+    let plain = is_plain_atom(name);
     if plain {
         write!(f, "{name}")
     } else {
@@ -136,6 +147,33 @@ impl fmt::Display for Ltl {
     }
 }
 
+/// The formula in SPIN's LTL syntax over the RERS Promela encoding: each atom `a` becomes
+/// `(lastAction == a)`, the variable the RERS Listener process sets to the label of the last
+/// synchronised action. SPIN has no strong release: `f M g` is written `g U (f && g)`.
+pub fn to_spin(f: &Ltl) -> String {
+    let b = |a: &Ltl, op: &str, c: &Ltl| format!("({} {op} {})", to_spin(a), to_spin(c));
+    match f {
+        Ltl::True => "true".into(),
+        Ltl::False => "false".into(),
+        Ltl::Atom(a) => format!("(lastAction == {a})"),
+        Ltl::Not(a) => format!("!{}", to_spin(a)),
+        Ltl::Next(a) => format!("X {}", to_spin(a)),
+        Ltl::Finally(a) => format!("<> {}", to_spin(a)),
+        Ltl::Globally(a) => format!("[] {}", to_spin(a)),
+        Ltl::And(a, c) => b(a, "&&", c),
+        Ltl::Or(a, c) => b(a, "||", c),
+        Ltl::Implies(a, c) => b(a, "->", c),
+        Ltl::Equiv(a, c) => b(a, "<->", c),
+        Ltl::Xor(a, c) => format!("!{}", b(a, "<->", c)),
+        Ltl::Until(a, c) => b(a, "U", c),
+        Ltl::WeakUntil(a, c) => b(a, "W", c),
+        Ltl::Release(a, c) => b(a, "V", c),
+        Ltl::StrongRelease(a, c) => {
+            format!("({} U ({} && {}))", to_spin(c), to_spin(a), to_spin(c))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +189,10 @@ mod tests {
         )));
         assert_eq!(f.to_string(), "G (c0_t2 -> (!c0_t9 U \"U\"))");
         assert_eq!(f.atoms(), vec!["U", "c0_t2", "c0_t9"]);
+        let m = Ltl::StrongRelease(Box::new(Ltl::atom("a")), Box::new(Ltl::atom("b")));
+        assert_eq!(
+            to_spin(&m),
+            "((lastAction == b) U ((lastAction == a) && (lastAction == b)))"
+        );
     }
 }

@@ -310,6 +310,22 @@ impl SystemBuilder {
             .push(Transition { from, label, to });
     }
 
+    /// Adds a fresh silent label over several components with product synchronisation: every
+    /// combination of the listed local moves `(component, from, to)` is a global move. A
+    /// component's own silent label (an empty name in
+    /// [`add_transition`](SystemBuilder::add_transition)) never synchronises; this one does,
+    /// which a PNML transition with an empty label that moves several units at once needs.
+    pub fn add_silent_product_label(&mut self, moves: &[(CompId, StateId, StateId)]) -> LabelId {
+        let l = self.label_names.len();
+        self.label_names.push(String::new());
+        for &(c, from, to) in moves {
+            self.comps[c]
+                .transitions
+                .push(Transition { from, label: l, to });
+        }
+        l
+    }
+
     /// Adds a label given as an explicit list of synchronised move tuples over `components`
     /// (ascending). A label may be added this way only once, and never also by
     /// [`add_transition`](SystemBuilder::add_transition). An empty name makes a fresh silent label.
@@ -379,17 +395,14 @@ impl SystemBuilder {
             }
             transitions.sort_by_key(|t| (t.label, t.from, t.to));
             transitions.dedup();
-            let mut alphabet: Vec<LabelId> = transitions.iter().map(|t| t.label).collect();
-            alphabet.dedup();
-            for &l in &alphabet {
+            // One pass over the transitions (sorted by label), not one per label: a PNML net
+            // read with one label per Petri transition has 31k labels.
+            let mut alphabet: Vec<LabelId> = Vec::new();
+            for run in transitions.chunk_by(|a, b| a.label == b.label) {
+                let l = run[0].label;
+                alphabet.push(l);
                 label_comps[l].push(ci);
-                local[l].push(
-                    transitions
-                        .iter()
-                        .filter(|t| t.label == l)
-                        .map(|t| (t.from, t.to))
-                        .collect(),
-                );
+                local[l].push(run.iter().map(|t| (t.from, t.to)).collect());
             }
             transitions.sort();
             components.push(Lts {

@@ -103,6 +103,19 @@ impl SystemCtx {
         opts: ManagerOptions,
         budget: &Budget,
     ) -> Result<SystemCtx> {
+        SystemCtx::with_strategy(sys, order, reach::Strategy::default(), pos, aut_size, opts, budget)
+    }
+
+    /// As [`SystemCtx::new`], with the reachability strategy named.
+    pub fn with_strategy(
+        sys: &System,
+        order: &[CompId],
+        strategy: reach::Strategy,
+        pos: AutPosition,
+        aut_size: usize,
+        opts: ManagerOptions,
+        budget: &Budget,
+    ) -> Result<SystemCtx> {
         let t0 = Instant::now();
         let blocks = blocks_with_aut(order, pos, aut_size);
         let aut_block = blocks
@@ -112,7 +125,7 @@ impl SystemCtx {
         let enc = Encoding::with_blocks(sys, &blocks, opts)?;
         let build_seconds = t0.elapsed().as_secs_f64();
         let t1 = Instant::now();
-        let reach = reach::reachable(&enc, budget)?;
+        let (reach, _) = reach::reach_with(&enc, strategy, budget)?;
         Ok(SystemCtx {
             enc,
             aut_block,

@@ -1,21 +1,309 @@
-//! Symbolic reachability (placeholder: plain chaining until the strategies land).
+//! Symbolic reachability: the set of states reachable from the initial state, by one of three
+//! iteration strategies over the per-label relations of an [`Encoding`].
+//!
+//! * **bfs**: breadth-first; each step takes the union of every label's image of the frontier.
+//!   Exact BFS layers, but the intermediate unions are large.
+//! * **chain**: chaining (Roig, Cortadella, Pastor, "Verification of asynchronous circuits by
+//!   BDD-based model checking of Petri nets", ICATPN 1995): within one sweep the labels are
+//!   applied one after another, each to the states found so far, so a label sees the successors
+//!   its predecessors in the sweep just produced. Labels are taken bottom-most first (largest
+//!   `top_level` first), which lets low, cheap labels close the local behaviour before the
+//!   high ones copy it upwards. Each label's image is taken of the sweep's *frontier* (the states
+//!   not yet expanded by every label) rather than of the whole set.
+//! * **sat** (the default): saturation, see [`super::saturation`]. Fastest by far on the RERS
+//!   problems (2017 problem 110: 0.6 s against 3 s for chaining; 2017 112 finishes only with it).
+//! * **chain-full**: chaining where each label takes the image of the whole set, not of the
+//!   frontier (the baseline's scheme).
+//! * **sat-like**: saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
+//!
+//! All three compute the same set (tests check it against explicit search).
+
+use std::str::FromStr;
+use std::time::Instant;
 
 use oxidd::bdd::BDDFunction;
-use oxidd::BooleanFunction;
+use oxidd::util::num::F64;
+use oxidd::{BooleanFunction, Function};
 
 use super::encoding::{oom, BddResult};
-use super::{Budget, Encoding};
+use super::order::total_span;
+use super::stats::{ReachCounters, ReachStats};
+use super::{Budget, Encoding, ManagerOptions};
+use crate::error::Result;
+use crate::model::{CompId, System};
 
-/// The reachable states of `enc` from its initial state, by chaining: every label's image in
-/// turn until a sweep adds nothing.
+/// The iteration strategy of the reachability fixpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Strategy {
+    Bfs,
+    Chain,
+    #[default]
+    Sat,
+    /// Chaining where every label takes the image of the whole set found so far.
+    ChainFull,
+    /// Saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
+    SatLike,
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Strategy, String> {
+        match s {
+            "bfs" => Ok(Strategy::Bfs),
+            "chain" => Ok(Strategy::Chain),
+            "sat" => Ok(Strategy::Sat),
+            "chain-full" => Ok(Strategy::ChainFull),
+            "sat-like" => Ok(Strategy::SatLike),
+            _ => Err(format!(
+                "unknown strategy `{s}` (expected bfs, chain or sat)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Strategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Strategy::Bfs => "bfs",
+            Strategy::Chain => "chain",
+            Strategy::Sat => "sat",
+            Strategy::ChainFull => "chain-full",
+            Strategy::SatLike => "sat-like",
+        })
+    }
+}
+
+/// The reachable states of `enc` from its initial state, by the default strategy.
 pub fn reachable(enc: &Encoding, budget: &Budget) -> BddResult<BDDFunction> {
+    reach_with(enc, Strategy::default(), budget).map(|(r, _)| r)
+}
+
+/// The reachable states by `strategy`, with counters.
+pub fn reach_with(
+    enc: &Encoding,
+    strategy: Strategy,
+    budget: &Budget,
+) -> BddResult<(BDDFunction, ReachCounters)> {
+    let mut t = Tracker::new(enc, budget);
+    let r = match strategy {
+        Strategy::Bfs => bfs(enc, &mut t)?,
+        Strategy::Chain => chain(enc, &mut t)?,
+        Strategy::ChainFull => chain_full(enc, &mut t)?,
+        Strategy::Sat => super::saturation::saturate_recursive(enc, &mut t)?,
+        Strategy::SatLike => super::saturation::saturate(enc, &mut t)?,
+    };
+    t.sample();
+    Ok((r, t.counters))
+}
+
+/// Encodes `sys` in `order`, computes the reachable states by `strategy` and the deadlocks.
+/// `order_spec` only names the order in the statistics.
+pub fn run_reach(
+    sys: &System,
+    strategy: Strategy,
+    order: &[CompId],
+    order_spec: &str,
+    opts: ManagerOptions,
+    budget: &Budget,
+) -> Result<(Encoding, BDDFunction, ReachStats)> {
+    let t0 = Instant::now();
+    let enc = Encoding::new(sys, order, opts)?;
+    let time_encode_s = t0.elapsed().as_secs_f64();
+    log::info!(
+        "encoded {} components, {} labels, {} variables in {time_encode_s:.3} s",
+        sys.components().len(),
+        sys.labels().len(),
+        enc.num_vars()
+    );
+
+    let t1 = Instant::now();
+    let (reach, counters) = reach_with(&enc, strategy, budget)?;
+    let time_reach_s = t1.elapsed().as_secs_f64();
+
+    let t2 = Instant::now();
+    let dead = minus(&reach, &enc.enabled_any()?)?;
+    let deadlocks = enc.count(&dead);
+    let deadlock_example = enc.pick_state(&dead).map(|st| {
+        st.iter()
+            .enumerate()
+            .map(|(c, &s)| {
+                let comp = sys.component(c);
+                (
+                    comp.name.clone(),
+                    comp.states
+                        .get(s as usize)
+                        .cloned()
+                        .unwrap_or_else(|| s.to_string()),
+                )
+            })
+            .collect()
+    });
+    let states = enc.count(&reach);
+    let time_deadlock_s = t2.elapsed().as_secs_f64();
+
+    let stats = ReachStats {
+        strategy: strategy.to_string(),
+        order_spec: order_spec.to_string(),
+        order: order
+            .iter()
+            .map(|&c| sys.component(c).name.clone())
+            .collect(),
+        order_span: total_span(sys, order),
+        states,
+        deadlocks,
+        deadlock_example,
+        counters,
+        final_nodes: reach.node_count(),
+        time_encode_s,
+        time_reach_s,
+        time_deadlock_s,
+    };
+    Ok((enc, reach, stats))
+}
+
+/// Bookkeeping shared by the strategies: counters, peak nodes, the budget and progress logs.
+pub(crate) struct Tracker<'a> {
+    enc: &'a Encoding,
+    budget: &'a Budget,
+    pub counters: ReachCounters,
+    start: Instant,
+    last_log: Instant,
+}
+
+/// Seconds between progress messages.
+const LOG_EVERY_S: f64 = 3.0;
+
+impl<'a> Tracker<'a> {
+    pub fn new(enc: &'a Encoding, budget: &'a Budget) -> Tracker<'a> {
+        Tracker {
+            enc,
+            budget,
+            counters: ReachCounters::default(),
+            start: Instant::now(),
+            last_log: Instant::now(),
+        }
+    }
+
+    /// Records the manager's size.
+    pub fn sample(&mut self) {
+        let n = self.enc.manager_nodes();
+        self.counters.peak_nodes = self.counters.peak_nodes.max(n);
+    }
+
+    /// After every image: count it, sample the size, check the budget, maybe log progress about
+    /// `reach` (the set found so far).
+    pub fn image_done(&mut self, reach: &BDDFunction) -> BddResult<()> {
+        self.counters.images += 1;
+        self.sample();
+        self.budget.check(self.enc)?;
+        if self.last_log.elapsed().as_secs_f64() >= LOG_EVERY_S {
+            self.last_log = Instant::now();
+            if log::log_enabled!(log::Level::Info) {
+                let nodes = reach.node_count();
+                // an f64 count walks the BDD once; skip it on huge sets
+                let states = if nodes < 2_000_000 {
+                    let n: F64 = reach.sat_count(self.enc.num_vars(), &mut F64Cache::default());
+                    format!("{:.4e}", n.0 / 2f64.powi((self.enc.num_vars() / 2) as i32))
+                } else {
+                    "?".into()
+                };
+                log::info!(
+                    "reach: iteration {}, images {}, states ~{states}, set {nodes} nodes, \
+                     manager {} nodes (peak {}), {:.1} s",
+                    self.counters.iterations,
+                    self.counters.images,
+                    self.enc.manager_nodes(),
+                    self.counters.peak_nodes,
+                    self.start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+type F64Cache =
+    oxidd::util::SatCountCache<F64, std::hash::BuildHasherDefault<oxidd::util::FxHasher>>;
+
+/// `a ∧ ¬b`.
+pub(crate) fn minus(a: &BDDFunction, b: &BDDFunction) -> BddResult<BDDFunction> {
+    b.imp_strict(a).map_err(oom)
+}
+
+/// The labels bottom-most first: by top level descending, then by how deep they reach.
+pub(crate) fn bottom_up(enc: &Encoding) -> Vec<usize> {
+    let mut ls: Vec<usize> = (0..enc.labels.len()).collect();
+    let bottom = |l: usize| enc.labels[l].support.last().copied().unwrap_or(usize::MAX);
+    ls.sort_by_key(|&l| {
+        (
+            std::cmp::Reverse(enc.labels[l].top_level),
+            std::cmp::Reverse(bottom(l)),
+        )
+    });
+    ls
+}
+
+/// Breadth-first: `F := (⋃_l image_l(F)) \ R` until empty.
+fn bfs(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+    let mut reach = enc.initial.clone();
+    let mut frontier = reach.clone();
+    loop {
+        t.counters.iterations += 1;
+        let mut next = enc.f();
+        for r in &enc.labels {
+            let img = r.image(&frontier)?;
+            next = next.or(&img).map_err(oom)?;
+            t.image_done(&reach)?;
+        }
+        let new = minus(&next, &reach)?;
+        if !new.satisfiable() {
+            return Ok(reach);
+        }
+        reach = reach.or(&new).map_err(oom)?;
+        frontier = new;
+    }
+}
+
+/// Chaining with frontiers. Invariant at the start of a sweep: every state of `reach` outside
+/// `frontier` has all its successors in `reach`. Each label is applied to the frontier plus the
+/// states this sweep found so far; states found after a label was applied are the next
+/// sweep's frontier.
+fn chain(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+    let labels = bottom_up(enc);
+    let mut reach = enc.initial.clone();
+    let mut frontier = reach.clone();
+    loop {
+        t.counters.iterations += 1;
+        let mut found = enc.f();
+        for &l in &labels {
+            let r = &enc.labels[l];
+            let img = r.image(&frontier)?;
+            let new = minus(&img, &reach)?;
+            t.image_done(&reach)?;
+            if new.satisfiable() {
+                reach = reach.or(&new).map_err(oom)?;
+                frontier = frontier.or(&new).map_err(oom)?;
+                found = found.or(&new).map_err(oom)?;
+            }
+        }
+        if !found.satisfiable() {
+            return Ok(reach);
+        }
+        frontier = found;
+    }
+}
+
+/// Chaining on the whole set: every label's image is taken of everything found so far.
+fn chain_full(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+    let labels = bottom_up(enc);
     let mut reach = enc.initial.clone();
     loop {
+        t.counters.iterations += 1;
         let before = reach.clone();
-        for r in enc.labels.iter().rev() {
-            let img = r.image(&reach)?;
+        for &l in &labels {
+            let img = enc.labels[l].image(&reach)?;
             reach = reach.or(&img).map_err(oom)?;
-            budget.check(enc)?;
+            t.image_done(&reach)?;
         }
         if reach == before {
             return Ok(reach);

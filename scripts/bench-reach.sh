@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Reachability benchmark: every strategy under a few orders on the large RERS problems.
+# Not a test: timings depend on the machine. Appends rows to bench-data/results/reach.csv.
+#
+# usage: scripts/bench-reach.sh [TIMEOUT_S] [PROBLEM...]
+#   env STRATEGIES (default "chain sat bfs"), ORDERS (default "given force sloan"),
+#       RERS (default /work/shared/rers), OUT (default bench-data/results/reach.csv)
+# Uses `ltsym reach --json` when the CLI has it, else `examples/reach.rs` (same JSON).
+set -u
+cd "$(dirname "$0")/.."
+TIMEOUT=${1:-600}
+shift || true
+RERS=${RERS:-/work/shared/rers}
+STRATEGIES=${STRATEGIES:-"chain sat bfs"}
+ORDERS=${ORDERS:-"given force sloan"}
+OUT=${OUT:-bench-data/results/reach.csv}
+if [ $# -gt 0 ]; then
+  PROBLEMS=("$@")
+else
+  PROBLEMS=()
+  for p in 110 111 112 113 114 115; do PROBLEMS+=("$RERS/2017/problem$p.dot"); done
+  PROBLEMS+=("$RERS/mcc/RERS2020-PT-pb103/model.pnml")
+fi
+
+cargo build --release --quiet --bin ltsym --example reach || exit 1
+if ./target/release/ltsym reach --help 2>/dev/null | grep -q -- --json; then
+  run() { ./target/release/ltsym reach "$1" --strategy "$2" --order "$3" --timeout "$TIMEOUT" --json; }
+else
+  run() { ./target/release/examples/reach "$1" "$2" "$3" "$TIMEOUT"; }
+fi
+
+mkdir -p "$(dirname "$OUT")"
+[ -s "$OUT" ] || echo "date,host,problem,strategy,order,status,states,deadlocks,time_s,reach_s,peak_rss_kb,peak_nodes,final_nodes,iterations,images,order_names" > "$OUT"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for f in "${PROBLEMS[@]}"; do
+  name=$(basename "$(dirname "$f")")/$(basename "$f")
+  for o in $ORDERS; do
+    for s in $STRATEGIES; do
+      # the process gets a little more than its own limit before it is killed
+      RUST_LOG=warn nice timeout -s KILL $((TIMEOUT + 60)) /usr/bin/time -v -o "$tmp/time" \
+        bash -c "$(declare -f run); TIMEOUT=$TIMEOUT; run '$f' '$s' '$o'" > "$tmp/json" 2> "$tmp/err"
+      rc=$?
+      rss=$(grep "Maximum resident set size" "$tmp/time" 2>/dev/null | awk '{print $NF}')
+      row=$(python3 - "$tmp/json" "$rc" <<'PY'
+import json, sys
+try:
+    d = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+except Exception:
+    d = {}
+rc = int(sys.argv[2])
+status = "ok" if rc == 0 and "states" in d else ("limit" if rc == 3 else ("killed" if rc in (137, 124) else f"rc{rc}"))
+g = lambda k: str(d.get(k, ""))
+print(",".join([status, g("states"), g("deadlocks"), g("time_s"), g("time_reach_s"), "{rss}",
+                g("peak_nodes"), g("final_nodes"), g("iterations"), g("images"),
+                " ".join(d.get("order", []))]))
+PY
+)
+      row=${row/\{rss\}/$rss}
+      line="$(date -u +%FT%TZ),$(hostname),$name,$s,$o,$row"
+      echo "$line" | tee -a "$OUT"
+    done
+  done
+done

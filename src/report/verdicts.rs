@@ -1,0 +1,315 @@
+//! Verdicts of a property file: the plain data `ltsym check` produces, and its text, JSON and
+//! RERS CSV renderings.
+
+use super::Json;
+use crate::error::Limit;
+use crate::model::BigNat;
+
+/// What became of one property.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Holds,
+    Violated,
+    /// Not answered: a resource limit was hit first.
+    Unknown(Limit),
+}
+
+impl Outcome {
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Outcome::Holds => Some(true),
+            Outcome::Violated => Some(false),
+            Outcome::Unknown(_) => None,
+        }
+    }
+}
+
+/// A counterexample or witness: a path of labels from the initial state, possibly ending in a
+/// cycle (a lasso) or in a deadlock. It has been replayed on the explicit system before it is
+/// shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evidence {
+    /// `counterexample` or `witness`.
+    pub kind: String,
+    /// Labels from the initial state.
+    pub path: Vec<String>,
+    /// Labels of a cycle that returns to the state the path reaches, when the evidence is a lasso.
+    pub cycle: Option<Vec<String>>,
+    /// The path ends in a deadlock state.
+    pub ends_in_deadlock: bool,
+    /// What the path shows, in a sentence.
+    pub explanation: String,
+}
+
+impl Evidence {
+    fn to_json(&self) -> Json {
+        let labels = |v: &[String]| Json::Arr(v.iter().map(Json::str).collect());
+        Json::obj([
+            ("kind", Json::str(&self.kind)),
+            ("path", labels(&self.path)),
+            ("cycle", self.cycle.as_deref().map_or(Json::Null, labels)),
+            ("ends_in_deadlock", Json::Bool(self.ends_in_deadlock)),
+            ("explanation", Json::str(&self.explanation)),
+        ])
+    }
+
+    fn to_text(&self) -> String {
+        let mut out = format!("    {}: {}\n", self.kind, self.explanation);
+        let join = |v: &[String]| {
+            if v.is_empty() {
+                "(empty)".to_string()
+            } else {
+                v.join(" ")
+            }
+        };
+        out += &format!("      path:  {}\n", join(&self.path));
+        if let Some(c) = &self.cycle {
+            out += &format!("      cycle: {}\n", join(c));
+        }
+        if self.ends_in_deadlock {
+            out += "      then: deadlock\n";
+        }
+        out
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropertyResult {
+    pub number: u32,
+    /// The formula in canonical form.
+    pub formula: String,
+    pub outcome: Outcome,
+    /// The verdict the property file gives, if any.
+    pub expected: Option<bool>,
+    pub evidence: Option<Evidence>,
+    pub time_s: f64,
+    /// Size of the automaton for the negated formula (LTL): states, edges, acceptance sets.
+    pub automaton: Option<(usize, usize, usize)>,
+}
+
+impl PropertyResult {
+    /// `Some(true)` when the file's verdict agrees, `Some(false)` when it disagrees.
+    pub fn matches_expected(&self) -> Option<bool> {
+        Some(self.outcome.as_bool()? == self.expected?)
+    }
+}
+
+/// The verdicts of one property file on one system.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckReport {
+    pub system: String,
+    /// The RERS problem number, for the CSV.
+    pub problem: Option<String>,
+    /// `LTL` or `CTL`.
+    pub logic: String,
+    pub engine: String,
+    /// Reachable states of the system, when computed.
+    pub states: Option<BigNat>,
+    pub reach_time_s: f64,
+    pub total_time_s: f64,
+    pub results: Vec<PropertyResult>,
+}
+
+impl CheckReport {
+    /// 3 when a limit was hit, else 1 when some property is violated, else 0.
+    pub fn exit_code(&self) -> u8 {
+        if self
+            .results
+            .iter()
+            .any(|r| matches!(r.outcome, Outcome::Unknown(_)))
+        {
+            3
+        } else if self.results.iter().any(|r| r.outcome == Outcome::Violated) {
+            1
+        } else {
+            0
+        }
+    }
+
+    pub fn mismatches(&self) -> usize {
+        self.results
+            .iter()
+            .filter(|r| r.matches_expected() == Some(false))
+            .count()
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = format!(
+            "{} ({} properties, {} engine)\n",
+            self.system, self.logic, self.engine
+        );
+        if let Some(s) = &self.states {
+            out += &format!("reachable states: {s} ({:.2} s)\n", self.reach_time_s);
+        }
+        let with_expected = self.results.iter().any(|r| r.expected.is_some());
+        for r in &self.results {
+            let verdict = match &r.outcome {
+                Outcome::Holds => "true".to_string(),
+                Outcome::Violated => "false".to_string(),
+                Outcome::Unknown(l) => format!("unknown ({l})"),
+            };
+            out += &format!("#{}: {verdict}", r.number);
+            if with_expected {
+                match (r.expected, r.matches_expected()) {
+                    (Some(e), Some(true)) => out += &format!("  (expected {e}: ok)"),
+                    (Some(e), Some(false)) => out += &format!("  (expected {e}: MISMATCH)"),
+                    (Some(e), None) => out += &format!("  (expected {e})"),
+                    (None, _) => {}
+                }
+            }
+            out += &format!("  [{:.2} s]  {}\n", r.time_s, r.formula);
+            if let Some(e) = &r.evidence {
+                out += &e.to_text();
+            }
+        }
+        let holds = self
+            .results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Holds)
+            .count();
+        let violated = self
+            .results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Violated)
+            .count();
+        let unknown = self.results.len() - holds - violated;
+        out += &format!("{holds} hold, {violated} violated");
+        if unknown > 0 {
+            out += &format!(", {unknown} unknown");
+        }
+        if with_expected {
+            out += &format!(
+                ", {} mismatches with the expected verdicts",
+                self.mismatches()
+            );
+        }
+        out += &format!(" ({:.2} s)\n", self.total_time_s);
+        out
+    }
+
+    pub fn to_json(&self) -> Json {
+        let results = self
+            .results
+            .iter()
+            .map(|r| {
+                let (verdict, limit) = match &r.outcome {
+                    Outcome::Holds => (Json::Bool(true), Json::Null),
+                    Outcome::Violated => (Json::Bool(false), Json::Null),
+                    Outcome::Unknown(l) => (Json::Null, Json::str(l.to_string())),
+                };
+                Json::obj([
+                    ("number", Json::int(r.number)),
+                    ("formula", Json::str(&r.formula)),
+                    ("verdict", verdict),
+                    ("limit", limit),
+                    ("expected", Json::opt_bool(r.expected)),
+                    ("matches_expected", Json::opt_bool(r.matches_expected())),
+                    ("time_s", Json::float(r.time_s)),
+                    (
+                        "automaton",
+                        r.automaton.map_or(Json::Null, |(s, e, a)| {
+                            Json::obj([
+                                ("states", Json::int(s as u64)),
+                                ("edges", Json::int(e as u64)),
+                                ("acceptance_sets", Json::int(a as u64)),
+                            ])
+                        }),
+                    ),
+                    (
+                        "evidence",
+                        r.evidence.as_ref().map_or(Json::Null, Evidence::to_json),
+                    ),
+                ])
+            })
+            .collect();
+        Json::obj([
+            ("system", Json::str(&self.system)),
+            (
+                "problem",
+                self.problem.as_ref().map_or(Json::Null, Json::str),
+            ),
+            ("logic", Json::str(&self.logic)),
+            ("engine", Json::str(&self.engine)),
+            (
+                "states",
+                self.states
+                    .as_ref()
+                    .map_or(Json::Null, |s| Json::str(s.to_string())),
+            ),
+            ("reach_time_s", Json::float(self.reach_time_s)),
+            ("total_time_s", Json::float(self.total_time_s)),
+            ("mismatches", Json::int(self.mismatches() as u64)),
+            ("results", Json::Arr(results)),
+        ])
+    }
+
+    /// The RERS submission lines `<problem>,<property number>,<true|false>`; unanswered
+    /// properties are left out (RERS scores a missing answer as no answer).
+    pub fn to_csv(&self) -> String {
+        let problem = self.problem.as_deref().unwrap_or("0");
+        self.results
+            .iter()
+            .filter_map(|r| {
+                r.outcome
+                    .as_bool()
+                    .map(|b| format!("{problem},{},{b}\n", r.number))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report() -> CheckReport {
+        let r = |number, outcome, expected| PropertyResult {
+            number,
+            formula: "G a".into(),
+            outcome,
+            expected,
+            evidence: None,
+            time_s: 0.0,
+            automaton: None,
+        };
+        CheckReport {
+            system: "problem103.dot".into(),
+            problem: Some("103".into()),
+            logic: "LTL".into(),
+            engine: "symbolic".into(),
+            states: Some(BigNat::from(42)),
+            reach_time_s: 0.0,
+            total_time_s: 0.0,
+            results: vec![
+                r(1, Outcome::Holds, Some(true)),
+                r(2, Outcome::Violated, Some(true)),
+                r(3, Outcome::Unknown(Limit::Time { seconds: 1.0 }), None),
+            ],
+        }
+    }
+
+    #[test]
+    fn renders_csv_json_text_and_exit_codes() {
+        let rep = report();
+        assert_eq!(rep.to_csv(), "103,1,true\n103,2,false\n");
+        assert_eq!(rep.mismatches(), 1);
+        assert_eq!(rep.exit_code(), 3);
+        let text = rep.to_text();
+        assert!(
+            text.contains("#2: false  (expected true: MISMATCH)"),
+            "{text}"
+        );
+        assert!(text.contains("1 mismatches"), "{text}");
+        let json = rep.to_json().to_string();
+        assert!(json.contains(r#""states":"42""#), "{json}");
+        assert!(
+            json.contains(r#""limit":"time limit of 1 s reached""#),
+            "{json}"
+        );
+        let mut ok = report();
+        ok.results.truncate(1);
+        assert_eq!(ok.exit_code(), 0);
+        ok.results.push(report().results[1].clone());
+        assert_eq!(ok.exit_code(), 1);
+    }
+}

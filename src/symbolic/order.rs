@@ -1,0 +1,536 @@
+//! Static variable orders: which component's block goes where, top to bottom.
+//!
+//! oxidd 0.13 has no dynamic reordering (shared/notes/oxidd.md, section 4), so the order is chosen
+//! once, before encoding, from the structure of the system. Two components *interact* when they
+//! share a label; a good order keeps interacting components close, so that every label's relation
+//! spans few levels and the state BDD does not have to remember a component's state across a long
+//! stretch of unrelated levels.
+//!
+//! * `given`: the order of the input file.
+//! * `force`: FORCE, Aloul, Markov and Sakallah, "FORCE: a fast and easy-to-implement
+//!   variable-ordering heuristic", GLSVLSI 2003. Components are vertices, labels hyperedges;
+//!   every round moves each vertex to the mean centre of gravity of its hyperedges and re-sorts.
+//!   Several starts (the given order and seeded random ones); the order of least total span
+//!   (sum over labels of last minus first position) wins.
+//! * `sloan`: Sloan's profile and wavefront reduction (S. W. Sloan, "An algorithm for profile and
+//!   wavefront reduction of sparse matrices", IJNME 1986) on the component interaction graph, as
+//!   Meijer and van de Pol apply it to the dependency structure of a model ("Bandwidth and
+//!   wavefront reduction for static variable ordering in symbolic reachability analysis",
+//!   NFM 2016).
+//! * `random:SEED`: a seeded shuffle (for sweeps and as a control).
+//! * `file:PATH`: component names or indices, whitespace separated.
+//!
+//! All heuristics are deterministic: the same system and spec give the same order.
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+use crate::model::{CompId, System};
+
+/// How to choose the component order.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum OrderSpec {
+    #[default]
+    Given,
+    Force,
+    Sloan,
+    Random(u64),
+    File(PathBuf),
+}
+
+impl FromStr for OrderSpec {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<OrderSpec, String> {
+        match s {
+            "given" => return Ok(OrderSpec::Given),
+            "force" => return Ok(OrderSpec::Force),
+            "sloan" => return Ok(OrderSpec::Sloan),
+            _ => {}
+        }
+        if let Some(seed) = s.strip_prefix("random:") {
+            return seed
+                .parse::<u64>()
+                .map(OrderSpec::Random)
+                .map_err(|_| format!("order `{s}`: the seed must be a non-negative integer"));
+        }
+        if let Some(path) = s.strip_prefix("file:") {
+            if path.is_empty() {
+                return Err("order `file:`: give a file name after `file:`".into());
+            }
+            return Ok(OrderSpec::File(PathBuf::from(path)));
+        }
+        Err(format!(
+            "unknown order `{s}` (expected given, force, sloan, random:SEED or file:PATH)"
+        ))
+    }
+}
+
+impl std::fmt::Display for OrderSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OrderSpec::Given => write!(f, "given"),
+            OrderSpec::Force => write!(f, "force"),
+            OrderSpec::Sloan => write!(f, "sloan"),
+            OrderSpec::Random(s) => write!(f, "random:{s}"),
+            OrderSpec::File(p) => write!(f, "file:{}", p.display()),
+        }
+    }
+}
+
+impl OrderSpec {
+    /// The component order (top to bottom) this spec gives for `sys`.
+    pub fn compute(&self, sys: &System) -> Result<Vec<CompId>> {
+        let n = sys.components().len();
+        Ok(match self {
+            OrderSpec::Given => (0..n).collect(),
+            OrderSpec::Force => force(sys, 8, 0x5eed),
+            OrderSpec::Sloan => sloan(sys),
+            OrderSpec::Random(seed) => random(n, *seed),
+            OrderSpec::File(path) => {
+                let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+                    file: path.clone(),
+                    source,
+                })?;
+                parse_order(sys, &text, path)?
+            }
+        })
+    }
+}
+
+/// The hyperedges of the interaction structure: the components of each label shared by two or
+/// more components (a local label constrains no order).
+fn hyperedges(sys: &System) -> Vec<Vec<CompId>> {
+    let mut edges: Vec<Vec<CompId>> = sys
+        .labels()
+        .iter()
+        .filter(|l| l.components.len() > 1)
+        .map(|l| l.components.clone())
+        .collect();
+    edges.sort();
+    edges.dedup();
+    edges
+}
+
+/// Sum over the shared labels of (lowest position − highest position) of their components.
+pub fn total_span(sys: &System, order: &[CompId]) -> usize {
+    let mut pos = vec![0usize; sys.components().len()];
+    for (i, &c) in order.iter().enumerate() {
+        pos[c] = i;
+    }
+    sys.labels()
+        .iter()
+        .filter(|l| l.components.len() > 1)
+        .map(|l| {
+            let ps = l.components.iter().map(|&c| pos[c]);
+            ps.clone().max().unwrap_or(0) - ps.min().unwrap_or(0)
+        })
+        .sum()
+}
+
+/// A small deterministic generator (xorshift64*), enough for shuffles.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        // splitmix64 of the seed, never zero
+        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A seeded random permutation of `0..n` (Fisher–Yates).
+pub fn random(n: usize, seed: u64) -> Vec<CompId> {
+    let mut rng = Rng::new(seed);
+    let mut v: Vec<CompId> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = rng.below(i + 1);
+        v.swap(i, j);
+    }
+    v
+}
+
+/// FORCE from the given order and `random_starts` seeded random orders; the result with the
+/// least total span wins (ties: the earlier start, so the given order is preferred).
+pub fn force(sys: &System, random_starts: usize, seed: u64) -> Vec<CompId> {
+    let n = sys.components().len();
+    let edges = hyperedges(sys);
+    let mut starts = vec![(0..n).collect::<Vec<_>>()];
+    for k in 0..random_starts {
+        starts.push(random(n, seed.wrapping_add(k as u64)));
+    }
+    let mut best: Option<(usize, Vec<CompId>)> = None;
+    for start in starts {
+        let order = force_from(n, &edges, start);
+        let span = total_span(sys, &order);
+        if best.as_ref().is_none_or(|(s, _)| span < *s) {
+            best = Some((span, order));
+        }
+    }
+    best.map(|(_, o)| o).unwrap_or_default()
+}
+
+/// The FORCE iteration from one start: until the span stops improving (at most `2 log n + 10`
+/// rounds without improvement, as the paper's bound suggests), returns the best order seen.
+fn force_from(n: usize, edges: &[Vec<CompId>], start: Vec<CompId>) -> Vec<CompId> {
+    let span = |order: &[CompId]| -> usize {
+        let mut pos = vec![0usize; n];
+        for (i, &c) in order.iter().enumerate() {
+            pos[c] = i;
+        }
+        edges
+            .iter()
+            .map(|e| {
+                let ps = e.iter().map(|&c| pos[c]);
+                ps.clone().max().unwrap_or(0) - ps.min().unwrap_or(0)
+            })
+            .sum()
+    };
+    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (k, e) in edges.iter().enumerate() {
+        for &c in e {
+            incident[c].push(k);
+        }
+    }
+    let mut order = start;
+    let mut best_span = span(&order);
+    let mut best = order.clone();
+    let patience = 2 * (usize::BITS - n.leading_zeros()) as usize + 10;
+    let mut since_better = 0;
+    while since_better < patience {
+        let mut pos = vec![0f64; n];
+        for (i, &c) in order.iter().enumerate() {
+            pos[c] = i as f64;
+        }
+        let cog: Vec<f64> = edges
+            .iter()
+            .map(|e| e.iter().map(|&c| pos[c]).sum::<f64>() / e.len() as f64)
+            .collect();
+        let target: Vec<f64> = (0..n)
+            .map(|c| {
+                if incident[c].is_empty() {
+                    pos[c]
+                } else {
+                    incident[c].iter().map(|&k| cog[k]).sum::<f64>() / incident[c].len() as f64
+                }
+            })
+            .collect();
+        let mut next = order.clone();
+        // stable: ties keep the current relative order
+        next.sort_by(|&a, &b| target[a].total_cmp(&target[b]));
+        if next == order {
+            break;
+        }
+        order = next;
+        let s = span(&order);
+        if s < best_span {
+            best_span = s;
+            best = order.clone();
+            since_better = 0;
+        } else {
+            since_better += 1;
+        }
+    }
+    best
+}
+
+/// Sloan's ordering of the component interaction graph (weights W1 = 1, W2 = 2 as in Sloan's
+/// paper), one connected part after another, each started from a pseudo-peripheral vertex.
+pub fn sloan(sys: &System) -> Vec<CompId> {
+    let n = sys.components().len();
+    let mut adj: Vec<Vec<CompId>> = vec![Vec::new(); n];
+    for e in hyperedges(sys) {
+        for &a in &e {
+            for &b in &e {
+                if a != b {
+                    adj[a].push(b);
+                }
+            }
+        }
+    }
+    for a in &mut adj {
+        a.sort_unstable();
+        a.dedup();
+    }
+    let mut numbered = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for root in 0..n {
+        if numbered[root] {
+            continue;
+        }
+        let (s, e) = pseudo_peripheral(&adj, root);
+        let part = sloan_part(&adj, s, e);
+        for &c in &part {
+            numbered[c] = true;
+        }
+        order.extend(part);
+    }
+    order
+}
+
+/// BFS distances from `s` (usize::MAX where unreachable).
+fn distances(adj: &[Vec<CompId>], s: CompId) -> Vec<usize> {
+    let mut d = vec![usize::MAX; adj.len()];
+    d[s] = 0;
+    let mut queue = std::collections::VecDeque::from([s]);
+    while let Some(v) = queue.pop_front() {
+        for &w in &adj[v] {
+            if d[w] == usize::MAX {
+                d[w] = d[v] + 1;
+                queue.push_back(w);
+            }
+        }
+    }
+    d
+}
+
+/// A pair of vertices far apart in the part of `root` (George and Liu's iteration: go to a
+/// vertex of least degree in the last BFS level until the eccentricity stops growing).
+fn pseudo_peripheral(adj: &[Vec<CompId>], root: CompId) -> (CompId, CompId) {
+    let ecc = |d: &[usize]| {
+        d.iter()
+            .filter(|&&x| x != usize::MAX)
+            .max()
+            .copied()
+            .unwrap_or(0)
+    };
+    let mut s = root;
+    loop {
+        let d = distances(adj, s);
+        let far = ecc(&d);
+        let e = (0..adj.len())
+            .filter(|&v| d[v] == far)
+            .min_by_key(|&v| adj[v].len())
+            .unwrap_or(s);
+        // the eccentricity grows strictly each round, so this ends
+        if ecc(&distances(adj, e)) > far {
+            s = e;
+        } else {
+            return (s, e);
+        }
+    }
+}
+
+fn sloan_part(adj: &[Vec<CompId>], s: CompId, e: CompId) -> Vec<CompId> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum St {
+        Inactive,
+        Preactive,
+        Active,
+        Postactive,
+    }
+    const W1: i64 = 1;
+    const W2: i64 = 2;
+    let n = adj.len();
+    let dist = distances(adj, e);
+    let mut prio: Vec<i64> = (0..n)
+        .map(|v| W1 * dist[v].min(n) as i64 - W2 * (adj[v].len() as i64 + 1))
+        .collect();
+    let mut st = vec![St::Inactive; n];
+    let mut queue: Vec<CompId> = vec![s];
+    st[s] = St::Preactive;
+    let mut out = Vec::new();
+    while !queue.is_empty() {
+        // highest priority; ties: smallest component index (deterministic)
+        let (qi, &i) = queue
+            .iter()
+            .enumerate()
+            .max_by(|(_, &a), (_, &b)| prio[a].cmp(&prio[b]).then(b.cmp(&a)))
+            .expect("queue is not empty");
+        queue.swap_remove(qi);
+        if st[i] == St::Preactive {
+            for &j in &adj[i] {
+                prio[j] += W2;
+                if st[j] == St::Inactive {
+                    st[j] = St::Preactive;
+                    queue.push(j);
+                }
+            }
+        }
+        st[i] = St::Postactive;
+        out.push(i);
+        for &j in &adj[i] {
+            if st[j] == St::Preactive {
+                st[j] = St::Active;
+                prio[j] += W2;
+                for &k in &adj[j] {
+                    if st[k] != St::Postactive {
+                        prio[k] += W2;
+                        if st[k] == St::Inactive {
+                            st[k] = St::Preactive;
+                            queue.push(k);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Reads an order: component names or 0-based indices, separated by whitespace or newlines;
+/// `#` starts a comment. Every component must appear exactly once.
+pub fn parse_order(sys: &System, text: &str, file: &Path) -> Result<Vec<CompId>> {
+    let n = sys.components().len();
+    let mut seen = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for (lineno, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        for word in line.split_whitespace() {
+            let c = sys
+                .components()
+                .iter()
+                .position(|c| c.name == word)
+                .or_else(|| word.parse::<usize>().ok().filter(|&i| i < n));
+            let c = c.ok_or_else(|| {
+                Error::invalid(
+                    file,
+                    format!(
+                        "line {}: `{word}` is neither a component name nor an index below {n}",
+                        lineno + 1
+                    ),
+                )
+            })?;
+            if seen[c] {
+                return Err(Error::invalid(
+                    file,
+                    format!(
+                        "line {}: component `{}` appears twice",
+                        lineno + 1,
+                        sys.component(c).name
+                    ),
+                ));
+            }
+            seen[c] = true;
+            order.push(c);
+        }
+    }
+    if let Some(c) = seen.iter().position(|&s| !s) {
+        return Err(Error::invalid(
+            file,
+            format!(
+                "the order leaves out component `{}` (and maybe more): {} of {n} given",
+                sys.component(c).name,
+                order.len()
+            ),
+        ));
+    }
+    Ok(order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::SystemBuilder;
+
+    /// A ring of `n` components where component i shares label `i` with i+1, given in a
+    /// scrambled order so that the given order has a large span.
+    fn ring(n: usize, scramble: bool) -> System {
+        let mut b = SystemBuilder::new();
+        let perm: Vec<usize> = if scramble {
+            random(n, 7)
+        } else {
+            (0..n).collect()
+        };
+        let comps: Vec<CompId> = (0..n).map(|i| b.add_component(&format!("c{i}"))).collect();
+        for &c in &comps {
+            b.add_state(c, "0").unwrap();
+            b.add_state(c, "1").unwrap();
+            b.set_start(c, 0);
+        }
+        for i in 0..n {
+            let (a, c) = (comps[perm[i]], comps[perm[(i + 1) % n]]);
+            b.add_transition(a, 0, &format!("l{i}"), 1);
+            b.add_transition(c, 1, &format!("l{i}"), 0);
+        }
+        b.build().unwrap()
+    }
+
+    fn is_perm(o: &[CompId], n: usize) -> bool {
+        let mut v = o.to_vec();
+        v.sort_unstable();
+        v == (0..n).collect::<Vec<_>>()
+    }
+
+    #[test]
+    fn parses_specs() {
+        assert_eq!("given".parse::<OrderSpec>(), Ok(OrderSpec::Given));
+        assert_eq!("random:42".parse::<OrderSpec>(), Ok(OrderSpec::Random(42)));
+        assert_eq!(
+            "file:a b".parse::<OrderSpec>(),
+            Ok(OrderSpec::File("a b".into()))
+        );
+        assert!("random:x".parse::<OrderSpec>().is_err());
+        assert!("fancy".parse::<OrderSpec>().is_err());
+        for s in ["given", "force", "sloan", "random:3", "file:x.txt"] {
+            assert_eq!(s.parse::<OrderSpec>().unwrap().to_string(), s);
+        }
+    }
+
+    #[test]
+    fn heuristics_give_permutations_and_shrink_the_span() {
+        let sys = ring(12, true);
+        let given = total_span(&sys, &(0..12).collect::<Vec<_>>());
+        for spec in [OrderSpec::Force, OrderSpec::Sloan, OrderSpec::Random(1)] {
+            let o = spec.compute(&sys).unwrap();
+            assert!(is_perm(&o, 12), "{spec}: {o:?}");
+        }
+        // a ring laid out well has span 2(n-1) (each neighbour pair next but one, plus the wrap)
+        let f = total_span(&sys, &OrderSpec::Force.compute(&sys).unwrap());
+        let s = total_span(&sys, &OrderSpec::Sloan.compute(&sys).unwrap());
+        assert!(
+            f < given && s < given,
+            "given {given}, force {f}, sloan {s}"
+        );
+        assert!(s <= 2 * 11 + 2, "sloan span {s}");
+    }
+
+    #[test]
+    fn chain_is_recovered_by_sloan() {
+        // a path c_p0 - c_p1 - ... scrambled: Sloan must lay it out as a path (span n-1)
+        let n = 9;
+        let perm = random(n, 3);
+        let mut b = SystemBuilder::new();
+        let comps: Vec<CompId> = (0..n).map(|i| b.add_component(&format!("c{i}"))).collect();
+        for &c in &comps {
+            b.add_state(c, "0").unwrap();
+            b.set_start(c, 0);
+        }
+        for i in 0..n - 1 {
+            b.add_transition(comps[perm[i]], 0, &format!("l{i}"), 0);
+            b.add_transition(comps[perm[i + 1]], 0, &format!("l{i}"), 0);
+        }
+        let sys = b.build().unwrap();
+        assert_eq!(total_span(&sys, &sloan(&sys)), n - 1);
+        assert_eq!(total_span(&sys, &force(&sys, 8, 1)), n - 1);
+    }
+
+    #[test]
+    fn file_orders_by_name_or_index_with_clear_errors() {
+        let sys = ring(3, false);
+        let f = Path::new("o.txt");
+        assert_eq!(
+            parse_order(&sys, "c2\n0 # comment\n c1", f).unwrap(),
+            vec![2, 0, 1]
+        );
+        let e = parse_order(&sys, "c2 c0", f).unwrap_err().to_string();
+        assert!(e.contains("leaves out component `c1`"), "{e}");
+        let e = parse_order(&sys, "c2 c0 c0 c1", f).unwrap_err().to_string();
+        assert!(e.contains("line 1") && e.contains("twice"), "{e}");
+        let e = parse_order(&sys, "c2\nc9", f).unwrap_err().to_string();
+        assert!(e.contains("line 2") && e.contains("`c9`"), "{e}");
+    }
+}

@@ -1,0 +1,356 @@
+//! Symbolic reachability against explicit search: every strategy, several orders, the same
+//! state and deadlock counts.
+
+mod common;
+
+use std::collections::{HashSet, VecDeque};
+
+use ltsym::model::{StateId, Sync, System, SystemBuilder};
+use ltsym::symbolic::{run_reach, Budget, ManagerOptions, OrderSpec, Strategy};
+use oxidd::BooleanFunction;
+
+const STRATEGIES: [Strategy; 5] = [
+    Strategy::Bfs,
+    Strategy::Chain,
+    Strategy::ChainFull,
+    Strategy::Sat,
+    Strategy::SatLike,
+];
+
+fn orders() -> Vec<OrderSpec> {
+    vec![
+        OrderSpec::Given,
+        OrderSpec::Force,
+        OrderSpec::Sloan,
+        OrderSpec::Random(1),
+        OrderSpec::Random(2),
+    ]
+}
+
+/// All successors of `s` (one per fired combination of local moves).
+fn successors(sys: &System, s: &[StateId]) -> Vec<Vec<StateId>> {
+    let mut out = Vec::new();
+    for label in sys.labels() {
+        match &label.sync {
+            Sync::Product => {
+                let mut partial = vec![s.to_vec()];
+                for (i, &c) in label.components.iter().enumerate() {
+                    let mut next = Vec::new();
+                    for p in &partial {
+                        for &(from, to) in &label.local[i] {
+                            if from == s[c] {
+                                let mut q = p.clone();
+                                q[c] = to;
+                                next.push(q);
+                            }
+                        }
+                    }
+                    partial = next;
+                }
+                out.extend(partial);
+            }
+            Sync::Tuples(tuples) => {
+                for t in tuples {
+                    if t.iter()
+                        .enumerate()
+                        .all(|(i, &(from, _))| s[label.components[i]] == from)
+                    {
+                        let mut q = s.to_vec();
+                        for (i, &(_, to)) in t.iter().enumerate() {
+                            q[label.components[i]] = to;
+                        }
+                        out.push(q);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// (reachable states, deadlock states) by explicit BFS.
+fn explicit_counts(sys: &System) -> (u64, u64) {
+    let init = sys.initial_state();
+    let mut seen: HashSet<Vec<StateId>> = HashSet::from([init.clone()]);
+    let mut queue = VecDeque::from([init]);
+    let mut dead = 0;
+    while let Some(s) = queue.pop_front() {
+        let succ = successors(sys, &s);
+        if succ.is_empty() {
+            dead += 1;
+        }
+        for q in succ {
+            if seen.insert(q.clone()) {
+                queue.push_back(q);
+            }
+        }
+    }
+    (seen.len() as u64, dead)
+}
+
+/// Checks every strategy under every order against the explicit counts.
+fn check_all(sys: &System, what: &str) {
+    let (states, dead) = explicit_counts(sys);
+    for spec in orders() {
+        let order = spec.compute(sys).unwrap();
+        for strat in STRATEGIES {
+            let (enc, reach, stats) = run_reach(
+                sys,
+                strat,
+                &order,
+                &spec.to_string(),
+                ManagerOptions::small(),
+                &Budget::unlimited(),
+            )
+            .unwrap();
+            let ctx = format!("{what}, strategy {strat}, order {spec}");
+            assert_eq!(
+                stats.states.to_string(),
+                states.to_string(),
+                "{ctx}: states"
+            );
+            assert_eq!(
+                stats.deadlocks.to_string(),
+                dead.to_string(),
+                "{ctx}: deadlocks"
+            );
+            // every reachable state is a valid code and the example deadlock is a real one
+            assert!(
+                reach.imp(&enc.valid).unwrap().valid(),
+                "{ctx}: invalid codes"
+            );
+            match &stats.deadlock_example {
+                None => assert_eq!(dead, 0, "{ctx}"),
+                Some(ex) => {
+                    let st: Vec<StateId> = ex
+                        .iter()
+                        .enumerate()
+                        .map(|(c, (name, s))| {
+                            assert_eq!(name, &sys.component(c).name);
+                            sys.component(c).states.iter().position(|x| x == s).unwrap() as StateId
+                        })
+                        .collect();
+                    assert!(successors(sys, &st).is_empty(), "{ctx}: {ex:?} not dead");
+                }
+            }
+            assert_eq!(stats.order.len(), sys.components().len());
+        }
+    }
+}
+
+/// Dining philosophers with separate fork components; `rel` frees both forks at once.
+fn philosophers(n: usize) -> System {
+    let mut b = SystemBuilder::new();
+    let phil: Vec<_> = (0..n)
+        .map(|i| b.add_component(&format!("phil{i}")))
+        .collect();
+    let fork: Vec<_> = (0..n)
+        .map(|i| b.add_component(&format!("fork{i}")))
+        .collect();
+    for i in 0..n {
+        for s in ["think", "left", "eat"] {
+            b.add_state(phil[i], s).unwrap();
+        }
+        b.set_start(phil[i], 0);
+        for s in ["free", "taken"] {
+            b.add_state(fork[i], s).unwrap();
+        }
+        b.set_start(fork[i], 0);
+        let (l, r) = (fork[i], fork[(i + 1) % n]);
+        let (gl, gr, rl) = (format!("gl{i}"), format!("gr{i}"), format!("rel{i}"));
+        b.add_transition(phil[i], 0, &gl, 1);
+        b.add_transition(l, 0, &gl, 1);
+        b.add_transition(phil[i], 1, &gr, 2);
+        b.add_transition(r, 0, &gr, 1);
+        b.add_transition(phil[i], 2, &rl, 0);
+        b.add_transition(l, 1, &rl, 0);
+        // `rel` frees both forks: a label may touch three components... except for n == 1
+        if r != l {
+            b.add_transition(r, 1, &rl, 0);
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn philosophers_match_explicit_counts() {
+    for n in [2, 3, 4] {
+        let sys = philosophers(n);
+        let (states, dead) = explicit_counts(&sys);
+        // only "everybody holds the left fork" is dead (a thinker never blocks without eaters)
+        assert_eq!(dead, 1);
+        assert!(states > 2u64.pow(n as u32), "{states}");
+        check_all(&sys, &format!("philosophers {n}"));
+    }
+}
+
+/// Tuple labels (not the product of local moves), one-state components, silent labels.
+#[test]
+fn tuples_single_states_and_silent_labels() {
+    let mut b = SystemBuilder::new();
+    let u0 = b.add_component("u0");
+    let one = b.add_component("one");
+    let u1 = b.add_component("u1");
+    for c in [u0, u1] {
+        for s in ["p", "q", "r"] {
+            b.add_state(c, s).unwrap();
+        }
+        b.set_start(c, 0);
+    }
+    b.add_state(one, "only").unwrap();
+    b.set_start(one, 0);
+    // t moves both p->q, or both q->r; never the mixed pairs the product would allow
+    b.add_tuple_label(
+        "t",
+        vec![u0, u1],
+        vec![vec![(0, 1), (0, 1)], vec![(1, 2), (1, 2)]],
+    )
+    .unwrap();
+    // the one-state component has a self-loop shared with u1, and a silent self-loop
+    b.add_transition(one, 0, "w", 0);
+    b.add_transition(u1, 2, "w", 0);
+    b.add_transition(one, 0, "", 0);
+    // silent step of u0 r -> p
+    b.add_transition(u0, 2, "", 0);
+    let sys = b.build().unwrap();
+    assert!(matches!(
+        sys.label(sys.label_id("t").unwrap()).sync,
+        Sync::Tuples(_)
+    ));
+    let (states, _) = explicit_counts(&sys);
+    assert!(states > 3, "{states}");
+    check_all(&sys, "tuples");
+}
+
+/// A single component with a single state and no transitions: one state, one deadlock.
+#[test]
+fn trivial_system() {
+    let mut b = SystemBuilder::new();
+    let c = b.add_component("c");
+    b.add_state(c, "s").unwrap();
+    b.set_start(c, 0);
+    let sys = b.build().unwrap();
+    assert_eq!(explicit_counts(&sys), (1, 1));
+    check_all(&sys, "trivial");
+}
+
+/// Seeded random systems: 1–5 components of 1–6 states, local and shared labels (some shared
+/// by three components), product and tuple synchronisation.
+#[test]
+fn random_systems_match_explicit_counts() {
+    let mut seed = 0x1234_5678_9abc_def0u64;
+    let mut rnd = |n: usize| -> usize {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for case in 0..25 {
+        let mut b = SystemBuilder::new();
+        let ncomp = 1 + rnd(5);
+        let sizes: Vec<usize> = (0..ncomp).map(|_| 1 + rnd(6)).collect();
+        for (i, &size) in sizes.iter().enumerate() {
+            let c = b.add_component(&format!("c{i}"));
+            for s in 0..size {
+                b.add_state(c, &format!("s{s}")).unwrap();
+            }
+            b.set_start(c, rnd(size) as StateId);
+        }
+        let nlabels = 1 + rnd(8);
+        for l in 0..nlabels {
+            let name = format!("l{l}");
+            let k = (1 + rnd(3)).min(ncomp);
+            let mut comps: Vec<usize> = Vec::new();
+            while comps.len() < k {
+                let c = rnd(ncomp);
+                if !comps.contains(&c) {
+                    comps.push(c);
+                }
+            }
+            comps.sort_unstable();
+            if k > 1 && rnd(3) == 0 {
+                let tuples: Vec<Vec<(StateId, StateId)>> = (0..1 + rnd(4))
+                    .map(|_| {
+                        comps
+                            .iter()
+                            .map(|&c| (rnd(sizes[c]) as StateId, rnd(sizes[c]) as StateId))
+                            .collect()
+                    })
+                    .collect();
+                b.add_tuple_label(&name, comps, tuples).unwrap();
+            } else {
+                for &c in &comps {
+                    for _ in 0..1 + rnd(3) {
+                        let (from, to) = (rnd(sizes[c]), rnd(sizes[c]));
+                        b.add_transition(c, from as StateId, &name, to as StateId);
+                    }
+                }
+            }
+        }
+        if rnd(2) == 0 {
+            let c = rnd(ncomp);
+            b.add_transition(c, rnd(sizes[c]) as StateId, "", rnd(sizes[c]) as StateId);
+        }
+        let sys = b.build().unwrap();
+        check_all(&sys, &format!("random case {case}"));
+    }
+}
+
+#[test]
+fn a_tight_budget_is_a_limit_error() {
+    let sys = philosophers(8);
+    let order: Vec<usize> = (0..16).collect();
+    let r = run_reach(
+        &sys,
+        Strategy::Bfs,
+        &order,
+        "given",
+        ManagerOptions::small(),
+        &Budget::new(None, Some(10)),
+    );
+    assert!(
+        matches!(r, Err(ltsym::Error::Limit(_))),
+        "expected a limit error"
+    );
+}
+
+/// Real RERS problems whose explicit state space is small (up to 714,193 states).
+#[test]
+fn rers_problems_match_explicit_counts() {
+    let opts = ManagerOptions {
+        cache_capacity: 1 << 20,
+        ..ManagerOptions::small()
+    };
+    let problems = [
+        "2016/problem101.dot",
+        "2016/problem102.dot",
+        "2016/problem103.dot",
+        "2016/problem104.dot",
+        "2016/problem105.dot",
+        "2017/problem101.dot",
+        "2017/problem102.dot",
+        "2017/problem103.dot",
+    ];
+    for p in problems {
+        let path = common::rers(p);
+        let sys = ltsym::parse::load_system(&path, &Default::default()).unwrap();
+        let (states, dead) = explicit_counts(&sys);
+        for spec in orders() {
+            let order = spec.compute(&sys).unwrap();
+            for strat in STRATEGIES {
+                let (_, _, stats) = run_reach(
+                    &sys,
+                    strat,
+                    &order,
+                    &spec.to_string(),
+                    opts,
+                    &Budget::unlimited(),
+                )
+                .unwrap();
+                let ctx = format!("{p}, strategy {strat}, order {spec}");
+                assert_eq!(stats.states.to_string(), states.to_string(), "{ctx}");
+                assert_eq!(stats.deadlocks.to_string(), dead.to_string(), "{ctx}");
+            }
+        }
+    }
+}
