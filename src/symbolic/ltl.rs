@@ -489,7 +489,9 @@ pub enum Universe {
     /// reachability at all. This set is closed under product steps, so its fair states are
     /// exactly the states with an accepting run; the property fails iff the initial product state
     /// reaches one, which is immediate when the fair set is empty or contains the initial state,
-    /// and otherwise costs one backward closure.
+    /// and otherwise costs one backward closure. Measured on 2016 problem 114 (1.1e14 states),
+    /// `!G F c0_t0`: product reachability 34.5 s + lasso 59.8 s with `ProductReach`, against
+    /// EL 0.11 s + lasso 0.02 s here.
     #[default]
     SystemReach,
 }
