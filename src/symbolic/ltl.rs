@@ -27,7 +27,7 @@
 use std::time::Instant;
 
 use oxidd::bdd::BDDFunction;
-use oxidd::{BooleanFunction, Function};
+use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, ManagerRef};
 
 use super::encoding::{oom, BddResult};
 use super::{reach, Block, Budget, Encoding, ManagerOptions, Relation};
@@ -137,6 +137,17 @@ impl SystemCtx {
         let build_seconds = t0.elapsed().as_secs_f64();
         let t1 = Instant::now();
         let (reach, _) = reach::reach_with(&enc, strategy, budget)?;
+        // The system's relations and initial state leave the automaton block free; quantify it
+        // anyway so `reach` does not depend on how a strategy treats blocks outside every support.
+        let mut aut_cube = enc.t();
+        for &(c, _) in &enc.blocks[aut_block].bits {
+            let v = enc
+                .manager
+                .with_manager_shared(|m| BDDFunction::var(m, c))
+                .map_err(oom)?;
+            aut_cube = aut_cube.and(&v).map_err(oom)?;
+        }
+        let reach = reach.exists(&aut_cube).map_err(oom)?;
         Ok(SystemCtx {
             enc,
             aut_block,
