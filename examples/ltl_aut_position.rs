@@ -3,7 +3,7 @@
 //! negated properties. Usage:
 //!
 //! ```text
-//! cargo run --release --example ltl_aut_position -- FILE.dot [top|middle|bottom ...]
+//! cargo run --release --example ltl_aut_position -- FILE.dot [top|middle|bottom ...] [product|system]
 //! ```
 //!
 //! Prints, per position: reachability time of the system, then per automaton the product
@@ -14,7 +14,7 @@ use std::time::Instant;
 use ltsym::automata::{LetterSet, Tgba, TgbaEdge};
 use ltsym::model::{System, SystemBuilder};
 use ltsym::parse::{load_system, LoadOptions};
-use ltsym::symbolic::ltl::{check_ltl, AutPosition, SystemCtx};
+use ltsym::symbolic::ltl::{check_ltl_with, AutPosition, LtlOptions, SystemCtx, Universe};
 use ltsym::symbolic::{Budget, ManagerOptions};
 
 /// A minimal RERS `.dot` reader, used only while the real reader is not merged.
@@ -163,14 +163,14 @@ fn main() {
         Ok(s) => s,
         Err(_) => mini_dot(&std::fs::read_to_string(&path).expect("readable file")),
     };
-    let positions: Vec<AutPosition> = if args.len() > 1 {
-        args[1..]
-            .iter()
-            .map(|s| s.parse().expect("position"))
-            .collect()
-    } else {
-        vec![AutPosition::Top, AutPosition::Middle, AutPosition::Bottom]
-    };
+    let mut positions: Vec<AutPosition> = args[1..].iter().filter_map(|s| s.parse().ok()).collect();
+    if positions.is_empty() {
+        positions = vec![AutPosition::Top, AutPosition::Middle, AutPosition::Bottom];
+    }
+    let universe: Universe = args[1..]
+        .iter()
+        .find_map(|s| s.parse().ok())
+        .unwrap_or_default();
     // two labels of different components, as atoms
     let mut names: Vec<&str> = sys
         .labels()
@@ -183,7 +183,7 @@ fn main() {
     let auts = automata(a, b);
     let order: Vec<usize> = (0..sys.components().len()).collect();
     println!(
-        "{}: {} components, {} labels; atoms {a}, {b}",
+        "{}: {} components, {} labels; atoms {a}, {b}; universe {universe:?}",
         path.display(),
         sys.components().len(),
         sys.labels().len()
@@ -199,10 +199,14 @@ fn main() {
             ctx.reach_seconds
         );
         for (name, aut) in &auts {
-            let r = check_ltl(&ctx, &sys, aut, &budget, true).expect("check");
+            let opts = LtlOptions {
+                universe,
+                ..LtlOptions::default()
+            };
+            let r = check_ltl_with(&ctx, &sys, aut, &budget, &opts).expect("check");
             let s = &r.stats;
             println!(
-                "  {name:<28} holds={:<5} prod_states={} prod_nodes={} rel_nodes={} el_it={} build={:.3} reach={:.3} el={:.3} wit={:.3} cex_len={}",
+                "  {name:<28} holds={:<5} prod_states={:?} prod_nodes={} rel_nodes={} el_it={} build={:.3} reach={:.3} el={:.3} wit={:.3} cex_len={}",
                 r.holds,
                 s.product_states,
                 s.product_nodes,

@@ -8,10 +8,17 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
+use ltsym::automata::translate::translate;
 use ltsym::automata::{LetterSet, Tgba, TgbaEdge};
+use ltsym::explicit::{
+    find_accepting_lasso, holds_on_lasso, replay_lasso, Lasso as ExplicitLasso, StateGraph,
+};
+use ltsym::gen::{random, RandomSpec};
+use ltsym::logic::Ltl;
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::ltl::{
-    check_ltl, check_ltl_once, letter_of_label, AutPosition, Lasso, LtlResult, SystemCtx,
+    check_ltl, check_ltl_once, check_ltl_with, letter_of_label, AutPosition, Lasso, LtlOptions,
+    LtlResult, SystemCtx, Universe,
 };
 use ltsym::symbolic::{Budget, ManagerOptions};
 
@@ -620,7 +627,17 @@ fn random_systems_agree_with_the_explicit_oracle() {
         )
         .unwrap();
         for aut in &auts {
-            let r = check_ltl(&ctx, &sys, aut, &Budget::unlimited(), true).unwrap();
+            // both universes, with and without the walk shortcut of the lasso extraction
+            let opts = LtlOptions {
+                universe: if round % 2 == 0 {
+                    Universe::SystemReach
+                } else {
+                    Universe::ProductReach
+                },
+                want_witness: true,
+                max_walks: [0, 1, 64][round % 3],
+            };
+            let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
             let expect = !oracle_violated(&sys, aut);
             assert_eq!(r.holds, expect, "round {round}: {sys:?}\n{aut:?}");
             match &r.counterexample {
@@ -638,6 +655,117 @@ fn random_systems_agree_with_the_explicit_oracle() {
     // the generator must produce both verdicts often, or the test checks little
     assert!(
         violated > 300 && held > 300,
+        "violated {violated}, held {held}"
+    );
+}
+
+// ---------------------------------------------------------------- formulas: translation + explicit engine
+
+fn rand_ltl(rng: &mut Rng, atoms: &[String], depth: u32) -> Ltl {
+    if depth == 0 || rng.below(4) == 0 {
+        return match rng.below(5) {
+            0 => Ltl::True,
+            _ => Ltl::atom(&atoms[rng.below(atoms.len())]),
+        };
+    }
+    let s = |r: &mut Rng| Box::new(rand_ltl(r, atoms, depth - 1));
+    match rng.below(12) {
+        0 => Ltl::Not(s(rng)),
+        1 => Ltl::And(s(rng), s(rng)),
+        2 => Ltl::Or(s(rng), s(rng)),
+        3 => Ltl::Next(s(rng)),
+        4 => Ltl::Finally(s(rng)),
+        5 => Ltl::Globally(s(rng)),
+        6 => Ltl::Until(s(rng), s(rng)),
+        7 => Ltl::WeakUntil(s(rng), s(rng)),
+        8 => Ltl::Release(s(rng), s(rng)),
+        9 => Ltl::StrongRelease(s(rng), s(rng)),
+        10 => Ltl::Implies(s(rng), s(rng)),
+        _ => Ltl::Globally(Box::new(Ltl::Finally(s(rng)))),
+    }
+}
+
+/// Random systems (the generator's, with and without deadlocks, and this file's, with silent
+/// and tuple labels) × random formulas: the symbolic verdict equals the explicit engine's, and
+/// every symbolic counterexample replays on the system (explicitly, trying all
+/// nondeterminism), on the automaton, and violates the formula itself.
+#[test]
+fn random_formulas_agree_with_the_explicit_engine() {
+    let mut rng = Rng(7);
+    let (mut violated, mut held) = (0, 0);
+    for round in 0..48u64 {
+        let sys: System = if round % 3 == 2 {
+            random_system(&mut rng)
+        } else {
+            random(&RandomSpec {
+                components: 2 + (round % 2) as usize,
+                states_per_component: 3,
+                transitions_per_component: 4,
+                share_rate: 0.4,
+                deadlocks: round % 2 == 0,
+                seed: round,
+            })
+            .unwrap()
+        };
+        let graph = StateGraph::build(&sys, None).unwrap();
+        let mut atoms: Vec<String> = sys
+            .labels()
+            .iter()
+            .filter(|l| !l.is_silent())
+            .map(|l| l.name.clone())
+            .collect();
+        atoms.truncate(4);
+        atoms.push("zz".into());
+        let formulas: Vec<Ltl> = (0..10).map(|_| rand_ltl(&mut rng, &atoms, 4)).collect();
+        let autos: Vec<Tgba> = formulas
+            .iter()
+            .map(|f| translate(&Ltl::not(f.clone())).unwrap())
+            .collect();
+        let max = autos.iter().map(|a| a.num_states).max().unwrap();
+        let order: Vec<usize> = (0..sys.components().len()).collect();
+        let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round as usize % 3];
+        let ctx = SystemCtx::new(
+            &sys,
+            &order,
+            pos,
+            max,
+            ManagerOptions::small(),
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        for (k, (f, aut)) in formulas.iter().zip(&autos).enumerate() {
+            let opts = LtlOptions {
+                universe: if k % 2 == 0 {
+                    Universe::SystemReach
+                } else {
+                    Universe::ProductReach
+                },
+                want_witness: true,
+                max_walks: [64, 0][(round as usize / 3) % 2],
+            };
+            let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
+            let explicit = find_accepting_lasso(&graph, &sys, aut);
+            assert_eq!(r.holds, explicit.is_none(), "round {round}: {f}");
+            if let Some(l) = &r.counterexample {
+                violated += 1;
+                replay(&sys, aut, l);
+                let el = ExplicitLasso {
+                    prefix: l.prefix.clone(),
+                    cycle: l.cycle.clone(),
+                    path: vec![],
+                };
+                assert!(replay_lasso(&sys, &el), "round {round}: {f}");
+                assert!(
+                    !holds_on_lasso(f, &sys, &el),
+                    "round {round}: {f} holds on its counterexample"
+                );
+            } else {
+                held += 1;
+            }
+        }
+    }
+    assert!(
+        violated > 100 && held > 100,
         "violated {violated}, held {held}"
     );
 }

@@ -6,13 +6,15 @@
 //! acceptance on edges:
 //! 1. BFS layers from the initial product state to the fair set `Z` of the Emerson-Lei fixpoint,
 //!    walked back with preimages of single states: the prefix.
-//! 2. From the reached state `s`, the strongly connected component `C` of `s` inside `Z` is
+//! 2. Iterated *walks* (see [`extract`]), which close a cycle cheaply in the common case; only
+//!    when they do not within a bound, the exact search below runs.
+//! 3. From the reached state `s`, the strongly connected component `C` of `s` inside `Z` is
 //!    (forward closure of `s`) ∧ (backward closure of `s`). If `C` has an internal edge and an
 //!    internal edge of every acceptance set it is fair; otherwise some state of `Z` reachable from
 //!    `s` lies in an SCC further down (every state of `Z` starts an accepting run), the prefix is
 //!    extended to it and the search repeats there. Each round moves strictly down the DAG of
 //!    SCCs, so it ends.
-//! 3. Inside `C`: for each acceptance set `i`, a shortest path to a state with an `i`-edge into
+//! 4. Inside `C`: for each acceptance set `i`, a shortest path to a state with an `i`-edge into
 //!    `C`, then that edge; finally a shortest path back to `s`. The cycle therefore takes an edge
 //!    of every set, which is what makes the lasso accepting.
 //!
@@ -164,40 +166,115 @@ fn internal(what: &str) -> Error {
     Error::Internal(format!("lasso extraction: {what}"))
 }
 
-/// An accepting lasso of the product `p`, given its reachable states `reach` and the non-empty
-/// Emerson-Lei fair set `fair` (see [`super::ltl::fair_states`]).
+/// The labels and states of a path under construction.
+struct Trace {
+    labels: Vec<LabelId>,
+    states: Vec<Vec<usize>>,
+}
+
+impl Trace {
+    /// Appends `steps` and returns the state reached (`at` when `steps` is empty).
+    fn push(&mut self, steps: Vec<(LabelId, Point)>, at: Point) -> Point {
+        let mut last = at;
+        for (l, s) in steps {
+            self.labels.push(l);
+            self.states.push(s.values.clone());
+            last = s;
+        }
+        last
+    }
+
+    fn into_lasso(mut self, p: &Product, prefix_len: usize) -> Lasso {
+        let to_state = |values: &Vec<usize>| ProductState {
+            system: p
+                .enc
+                .block_of_comp
+                .iter()
+                .map(|&b| values[b] as StateId)
+                .collect(),
+            aut: values[p.aut_block],
+        };
+        let states = self.states.iter().map(to_state).collect();
+        let cycle = self.labels.split_off(prefix_len);
+        Lasso {
+            prefix: self.labels,
+            cycle,
+            states,
+        }
+    }
+}
+
+/// From `cur` in `fair`: for each acceptance set `i`, a shortest path inside `fair` to a state
+/// with an `i`-edge into `fair`, then that edge (with no sets, one step inside `fair`).
+/// Such paths exist from every fair state, by the fixpoint.
+fn walk(
+    p: &Product,
+    trace: &mut Trace,
+    mut cur: Point,
+    fair: &BDDFunction,
+    targets: &[BDDFunction],
+    budget: &Budget,
+) -> Result<Point> {
+    for (i, target) in targets.iter().enumerate() {
+        let steps = path(p, &cur, fair, target, budget)?
+            .ok_or_else(|| internal("an accepting edge is not reachable in the fair set"))?;
+        cur = trace.push(steps, cur);
+        let (l, next) = step_forward(p, &p.acc_rels[i], &cur, fair, budget)?
+            .ok_or_else(|| internal("an accepting edge vanished"))?;
+        cur = trace.push(vec![(l, next)], cur);
+    }
+    if targets.is_empty() {
+        let (l, next) = step_forward(p, &p.rels, &cur, fair, budget)?
+            .ok_or_else(|| internal("a fair state has no fair successor"))?;
+        cur = trace.push(vec![(l, next)], cur);
+    }
+    Ok(cur)
+}
+
+/// An accepting lasso of the product `p`, given a set `reach` closed under product steps that
+/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::ltl::fair_states`]),
+/// which the initial state reaches.
+///
+/// Before the exact SCC search (which computes forward and backward closures, as costly as
+/// reachability on large systems) up to `max_walks` *walks* are tried: a walk (see [`walk`])
+/// is a deterministic function of its start state within `fair`, so iterating it from the end of
+/// the prefix revisits a walk start after finitely many walks, and the walks between the two
+/// visits form an accepting cycle. On the RERS systems this closes after a few walks.
 pub(crate) fn extract(
     p: &Product,
     reach: &BDDFunction,
     fair: &BDDFunction,
     num_acc: usize,
+    max_walks: usize,
     budget: &Budget,
 ) -> Result<Lasso> {
     let enc = p.enc;
     let init = pick(enc, &p.init)?;
-    let mut states = vec![init.values.clone()];
-    let mut labels = Vec::new();
-    let mut push = |steps: Vec<(LabelId, Point)>, labels: &mut Vec<LabelId>| -> Point {
-        let mut last = None;
-        for (l, s) in steps {
-            labels.push(l);
-            states.push(s.values.clone());
-            last = Some(s);
-        }
-        last.unwrap_or_else(|| Point {
-            values: Vec::new(),
-            cube: enc.f(),
-        })
+    let mut trace = Trace {
+        labels: Vec::new(),
+        states: vec![init.values.clone()],
     };
     // 1. prefix to the fair set
     let steps = path(p, &init, reach, fair, budget)?
         .ok_or_else(|| internal("the fair states are not reachable"))?;
-    let mut s = if steps.is_empty() {
-        init.clone()
-    } else {
-        push(steps, &mut labels)
-    };
-    // 2. descend to a fair SCC
+    let mut s = trace.push(steps, init);
+    // 2. iterated walks
+    let mut targets = Vec::with_capacity(num_acc);
+    for i in 0..num_acc {
+        targets.push(fair.and(&p.pre_acc(i, fair, budget)?).map_err(oom)?);
+    }
+    let mut starts: std::collections::HashMap<Vec<usize>, usize> = Default::default();
+    for _ in 0..max_walks {
+        if let Some(&at) = starts.get(&s.values) {
+            return Ok(trace.into_lasso(p, at));
+        }
+        starts.insert(s.values.clone(), trace.labels.len());
+        s = walk(p, &mut trace, s, fair, &targets, budget)?;
+    }
+    if let Some(&at) = starts.get(&s.values) {
+        return Ok(trace.into_lasso(p, at));
+    }
+    // 3. descend to a fair SCC
     let mut within = fair.clone();
     let scc = loop {
         let fwd = p.forward_closure(&s.cube, &within, budget)?;
@@ -209,47 +286,19 @@ pub(crate) fn extract(
         let steps = path(p, &s, &fwd, &below, budget)?
             .filter(|st| !st.is_empty())
             .ok_or_else(|| internal("no fair SCC below a fair state"))?;
-        s = push(steps, &mut labels);
+        s = trace.push(steps, s);
         within = fwd;
     };
-    let prefix_len = labels.len();
-    // 3. the cycle inside the SCC
-    let start = s.clone();
-    let mut cur = s;
+    let prefix_len = trace.labels.len();
+    // 4. the cycle inside the SCC: the walk restricted to the SCC, then back to the start
+    let mut scc_targets = Vec::with_capacity(num_acc);
     for i in 0..num_acc {
-        let target = scc.and(&p.pre_acc(i, &scc, budget)?).map_err(oom)?;
-        let steps = path(p, &cur, &scc, &target, budget)?
-            .ok_or_else(|| internal("an accepting edge is not reachable inside the SCC"))?;
-        if !steps.is_empty() {
-            cur = push(steps, &mut labels);
-        }
-        let (l, next) = step_forward(p, &p.acc_rels[i], &cur, &scc, budget)?
-            .ok_or_else(|| internal("an accepting edge vanished"))?;
-        cur = push(vec![(l, next)], &mut labels);
+        scc_targets.push(scc.and(&p.pre_acc(i, &scc, budget)?).map_err(oom)?);
     }
-    if labels.len() == prefix_len {
-        let (l, next) = step_forward(p, &p.rels, &cur, &scc, budget)?
-            .ok_or_else(|| internal("the SCC has no internal edge"))?;
-        cur = push(vec![(l, next)], &mut labels);
-    }
+    let start = s.clone();
+    let cur = walk(p, &mut trace, s, &scc, &scc_targets, budget)?;
     let steps = path(p, &cur, &scc, &start.cube, budget)?
         .ok_or_else(|| internal("the cycle does not close"))?;
-    if !steps.is_empty() {
-        push(steps, &mut labels);
-    }
-    let to_state = |values: &Vec<usize>| ProductState {
-        system: enc
-            .block_of_comp
-            .iter()
-            .map(|&b| values[b] as StateId)
-            .collect(),
-        aut: values[p.aut_block],
-    };
-    let states: Vec<ProductState> = states.iter().map(to_state).collect();
-    let cycle = labels.split_off(prefix_len);
-    Ok(Lasso {
-        prefix: labels,
-        cycle,
-        states,
-    })
+    trace.push(steps, cur);
+    Ok(trace.into_lasso(p, prefix_len))
 }
