@@ -298,7 +298,9 @@ fn check_ltl_file(
                     "LTL #{}: product {} states ({} nodes), build {:.2} s, product reach {:.2} s, \
                      Emerson-Lei {:.2} s ({} iterations), counterexample {:.2} s",
                     p.number,
-                    st.product_states,
+                    st.product_states
+                        .as_ref()
+                        .map_or("-".to_string(), |n| n.to_string()),
                     st.product_nodes,
                     st.build_seconds,
                     st.reach_seconds,
