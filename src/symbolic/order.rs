@@ -10,8 +10,9 @@
 //! * `force`: FORCE, Aloul, Markov and Sakallah, "FORCE: a fast and easy-to-implement
 //!   variable-ordering heuristic", GLSVLSI 2003. Components are vertices, labels hyperedges;
 //!   every round moves each vertex to the mean centre of gravity of its hyperedges and re-sorts.
-//!   Several starts (the given order and seeded random ones); the order of least total span
-//!   (sum over labels of last minus first position) wins.
+//!   Several starts (the given order and 32 seeded random ones), each followed by a greedy
+//!   single-move local search; the order of least total span (sum over labels of last minus
+//!   first position) wins.
 //! * `sloan`: Sloan's profile and wavefront reduction (S. W. Sloan, "An algorithm for profile and
 //!   wavefront reduction of sparse matrices", IJNME 1986) on the component interaction graph, as
 //!   Meijer and van de Pol apply it to the dependency structure of a model ("Bandwidth and
@@ -85,7 +86,7 @@ impl OrderSpec {
         let n = sys.components().len();
         Ok(match self {
             OrderSpec::Given => (0..n).collect(),
-            OrderSpec::Force => force(sys, 8, 0x5eed),
+            OrderSpec::Force => force(sys, 32, 0x5eed),
             OrderSpec::Sloan => sloan(sys),
             OrderSpec::Random(seed) => random(n, *seed),
             OrderSpec::File(path) => {
@@ -175,13 +176,45 @@ pub fn force(sys: &System, random_starts: usize, seed: u64) -> Vec<CompId> {
     }
     let mut best: Option<(usize, Vec<CompId>)> = None;
     for start in starts {
-        let order = force_from(n, &edges, start);
+        let order = improve_by_moves(sys, force_from(n, &edges, start));
         let span = total_span(sys, &order);
         if best.as_ref().is_none_or(|(s, _)| span < *s) {
             best = Some((span, order));
         }
     }
     best.map(|(_, o)| o).unwrap_or_default()
+}
+
+/// Greedy local search after FORCE: move single components to the position that lowers the
+/// total span most, until no move helps. FORCE's centre-of-gravity steps stop in local optima
+/// that one move escapes; on ≤ 20 components this costs microseconds.
+fn improve_by_moves(sys: &System, mut order: Vec<CompId>) -> Vec<CompId> {
+    let n = order.len();
+    let mut span = total_span(sys, &order);
+    loop {
+        let mut best: Option<(usize, Vec<CompId>)> = None;
+        for i in 0..n {
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let mut o = order.clone();
+                let c = o.remove(i);
+                o.insert(j, c);
+                let s = total_span(sys, &o);
+                if s < best.as_ref().map_or(span, |(b, _)| *b) {
+                    best = Some((s, o));
+                }
+            }
+        }
+        match best {
+            Some((s, o)) => {
+                span = s;
+                order = o;
+            }
+            None => return order,
+        }
+    }
 }
 
 /// The FORCE iteration from one start: until the span stops improving (at most `2 log n + 10`
