@@ -7,9 +7,13 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use ltsym::check::{CheckOptions, Engine, StartSteps};
 use ltsym::logic::Properties;
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
-use ltsym::report::SystemInfo;
+use ltsym::report::{Json, SystemInfo};
+use ltsym::symbolic::order::OrderSpec;
+use ltsym::symbolic::reach::{run_reach, Strategy};
+use ltsym::symbolic::{Budget, ManagerOptions};
 use ltsym::{Error, System};
 
 #[derive(Parser)]
@@ -47,6 +51,87 @@ enum Command {
         #[arg(long)]
         spin: bool,
     },
+    /// Compute the reachable states (exact count), deadlocks and BDD statistics.
+    Reach {
+        #[command(flatten)]
+        system: SystemArgs,
+        /// Fixpoint strategy: saturation-style, chaining, or breadth-first.
+        #[arg(long, value_name = "sat|chain|bfs", default_value_t = Strategy::default(),
+              value_parser = parse_from_str::<Strategy>)]
+        strategy: Strategy,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Count with the explicit-state engine instead (small systems; the test oracle).
+        #[arg(long)]
+        explicit: bool,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check LTL or CTL properties; exit code 0 all hold, 1 some violated, 3 a limit was hit.
+    Check {
+        /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
+        system: PathBuf,
+        /// LTL or CTL property file (the logic is detected from its syntax).
+        properties: PathBuf,
+        /// Output: text (with comparisons against expected verdicts), json, or the RERS CSV.
+        #[arg(long, value_name = "text|json|csv", default_value = "text",
+              value_parser = ["text", "json", "csv"])]
+        format: String,
+        /// Format of the system file (default: from its extension).
+        #[arg(long, value_name = "dot|pml|pnml", value_parser = parse_from_str::<Format>)]
+        input_format: Option<Format>,
+        /// How PNML transition names become labels.
+        #[arg(long, value_name = "auto|name|mcc", default_value = "auto",
+              value_parser = parse_from_str::<PnmlLabels>)]
+        pnml_labels: PnmlLabels,
+        /// The logic of the property file (default: detected from its syntax).
+        #[arg(long, value_parser = parse_from_str::<Logic>)]
+        logic: Option<Logic>,
+        /// Print a counterexample or witness path for each property.
+        #[arg(long)]
+        witness: bool,
+        /// symbolic (BDDs), explicit (small systems), or both (and fail if they disagree).
+        #[arg(long, value_name = "symbolic|explicit|both", default_value = "symbolic",
+              value_parser = parse_from_str::<Engine>)]
+        engine: Engine,
+        /// Reachability strategy of the symbolic engine.
+        #[arg(long, value_name = "sat|chain|bfs", default_value_t = Strategy::default(),
+              value_parser = parse_from_str::<Strategy>)]
+        strategy: Strategy,
+        /// LTL: whether each component's start marker is a (silent) step of the trace.
+        /// `skip` matches the official RERS 2016 answers (see README.md).
+        #[arg(long, value_name = "skip|trace", default_value = "skip",
+              value_parser = parse_from_str::<StartSteps>)]
+        start_steps: StartSteps,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Write a generated system in RERS .dot format.
+    Gen {
+        /// philosophers:N, ring:N or random:components=C,states=S,transitions=T,share=P,deadlocks=BOOL,seed=N
+        spec: String,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Args)]
+struct LimitArgs {
+    /// BDD variable order over the components.
+    #[arg(long, value_name = "given|force|sloan|random:SEED|file:PATH", default_value = "given",
+          value_parser = parse_from_str::<OrderSpec>)]
+    order: OrderSpec,
+    /// Wall-clock limit in seconds; exit code 3 when hit.
+    #[arg(long, value_name = "S")]
+    timeout: Option<f64>,
+    /// Limit on BDD nodes in the manager (live and dead); exit code 3 when hit.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Limit on explicit states (explicit engine); exit code 3 when hit.
+    #[arg(long, value_name = "N")]
+    max_states: Option<u64>,
 }
 
 #[derive(Args)]
@@ -63,8 +148,11 @@ struct SystemArgs {
     pnml_labels: PnmlLabels,
 }
 
-fn parse_from_str<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
-    s.parse()
+fn parse_from_str<T: std::str::FromStr>(s: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    s.parse().map_err(|e: T::Err| e.to_string())
 }
 
 impl SystemArgs {
@@ -145,6 +233,119 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                         print(p.number, p.expected, p.formula.to_string());
                     }
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Reach {
+            system,
+            strategy,
+            limits,
+            explicit,
+            json,
+        } => {
+            let sys = system.load()?;
+            if explicit {
+                let t = std::time::Instant::now();
+                let r = ltsym::explicit::graph::reach(&sys, limits.max_states)?;
+                let time_s = t.elapsed().as_secs_f64();
+                if json {
+                    println!(
+                        "{}",
+                        Json::obj([
+                            ("states", Json::str(r.states.to_string())),
+                            ("deadlocks", Json::str(r.deadlocks.to_string())),
+                            ("transitions", Json::str(r.transitions.to_string())),
+                            ("engine", Json::str("explicit")),
+                            ("time_s", Json::float(time_s)),
+                        ])
+                    );
+                } else {
+                    println!("reachable states: {}", r.states);
+                    println!("deadlock states:  {}", r.deadlocks);
+                    println!("transitions:      {}", r.transitions);
+                    println!("time: {time_s:.3} s (explicit engine)");
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            let budget = Budget::new(limits.timeout, limits.max_nodes);
+            let order = limits.order.compute(&sys)?;
+            let (_, _, stats) = run_reach(
+                &sys,
+                strategy,
+                &order,
+                &limits.order.to_string(),
+                ManagerOptions::default(),
+                &budget,
+            )?;
+            if json {
+                println!("{}", stats.to_json());
+            } else {
+                println!("{stats}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check {
+            system,
+            properties,
+            format,
+            input_format,
+            pnml_labels,
+            logic,
+            witness,
+            engine,
+            strategy,
+            start_steps,
+            limits,
+        } => {
+            let sys = SystemArgs {
+                system: system.clone(),
+                format: input_format,
+                pnml_labels,
+            }
+            .load()?;
+            let props = parse::load_properties(&properties, logic)?;
+            let atoms = match &props {
+                Properties::Ltl(ps) => ps.iter().flat_map(|p| p.formula.atoms()).collect(),
+                Properties::Ctl(ps) => ps.iter().flat_map(|p| p.formula.atoms()).collect(),
+            };
+            let mut atoms: Vec<String> = atoms;
+            atoms.sort();
+            atoms.dedup();
+            warn_unknown_atoms(&sys, &properties, &atoms);
+            let opts = CheckOptions {
+                engine,
+                strategy,
+                order: limits.order,
+                witness,
+                timeout: limits.timeout,
+                max_nodes: limits.max_nodes,
+                max_states: limits.max_states,
+                start_steps,
+                ..CheckOptions::default()
+            };
+            let report = ltsym::check::check(
+                &sys,
+                &system.display().to_string(),
+                ltsym::report::problem_number(&system),
+                &props,
+                &opts,
+            )?;
+            match format.as_str() {
+                "json" => println!("{}", report.to_json()),
+                "csv" => print!("{}", report.to_csv()),
+                _ => print!("{}", report.to_text()),
+            }
+            Ok(ExitCode::from(report.exit_code()))
+        }
+        Command::Gen { spec, output } => {
+            let sys = ltsym::gen::family(&spec).map_err(Error::Usage)?;
+            let text = ltsym::parse::dot::write(&sys).map_err(Error::Usage)?;
+            match output {
+                Some(path) => std::fs::write(&path, text).map_err(|source| Error::Io {
+                    file: path.clone(),
+                    source,
+                })?,
+                None => print!("{text}"),
             }
             Ok(ExitCode::SUCCESS)
         }

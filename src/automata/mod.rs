@@ -5,6 +5,13 @@
 //! and the last letter, [`Tgba::other`], means "some label that is no atom of the formula fires".
 //! An edge carries the set of letters it accepts.
 
+pub mod hoa;
+pub mod lasso;
+pub mod translate;
+
+pub use lasso::accepts_lasso;
+pub use translate::{translate, TgbaStats};
+
 /// A set of letters, as a bitset over letter indices.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct LetterSet {
@@ -60,6 +67,23 @@ impl LetterSet {
                 .iter()
                 .zip(&other.bits)
                 .map(|(a, b)| a | b)
+                .collect(),
+        }
+    }
+
+    /// Whether the two sets have a letter in common.
+    pub fn intersects(&self, other: &LetterSet) -> bool {
+        self.bits.iter().zip(&other.bits).any(|(a, b)| a & b != 0)
+    }
+
+    /// The letters of `self` that are not in `other`.
+    pub fn minus(&self, other: &LetterSet) -> LetterSet {
+        LetterSet {
+            bits: self
+                .bits
+                .iter()
+                .zip(other.bits.iter().chain(std::iter::repeat(&0)))
+                .map(|(a, b)| a & !b)
                 .collect(),
         }
     }

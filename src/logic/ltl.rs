@@ -82,21 +82,32 @@ impl Ltl {
     }
 }
 
-/// Words that cannot be printed as bare atoms because they are operators or constants.
+/// Words that cannot be printed as bare atoms because they are operators or constants
+/// (in LTL or CTL).
 const RESERVED: &[&str] = &[
-    "true", "false", "X", "F", "G", "U", "W", "R", "M", "xor", "TRUE", "FALSE", "A", "E", "AG",
-    "EG", "AF", "EF",
+    "true", "false", "X", "F", "G", "U", "W", "R", "M", "V", "xor", "TRUE", "FALSE", "A", "E",
+    "AG", "EG", "AF", "EF",
 ];
 
-/// Writes an atom, quoting it unless it is a plain identifier (`[A-Za-z_][A-Za-z0-9_]*`) that is
-/// not reserved. Shared by the LTL and CTL printers.
+/// Whether an atom can be written bare: a plain identifier (`[A-Za-z_][A-Za-z0-9_]*`) that is
+/// not reserved and that Spot's scanner reads as one atom. Spot reads `true`/`false` in any
+/// case as constants, and splits a word starting with `F`, `G` or `X` not followed by a digit
+/// into a unary operator and the rest (`GFa` is `G F a`), so such words are quoted too.
+pub(crate) fn is_plain_atom(name: &str) -> bool {
+    let b = name.as_bytes();
+    let Some(&first) = b.first() else {
+        return false;
+    };
+    let identifier = (first.is_ascii_alphabetic() || first == b'_')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+    let constant = name.eq_ignore_ascii_case("true") || name.eq_ignore_ascii_case("false");
+    let splits = matches!(first, b'F' | b'G' | b'X') && !b.get(1).is_some_and(u8::is_ascii_digit);
+    identifier && !constant && !splits && !RESERVED.contains(&name)
+}
+
+/// Writes an atom, quoting it unless [`is_plain_atom`]. Shared by the LTL and CTL printers.
 pub(crate) fn write_atom(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
-    let plain = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !RESERVED.contains(&name);
+    let plain = is_plain_atom(name);
     if plain {
         write!(f, "{name}")
     } else {

@@ -1,7 +1,9 @@
 //! Temporal logics: the formula types and numbered property lists.
 
 pub mod ctl;
+pub mod eval;
 pub mod ltl;
+pub mod nnf;
 
 pub use ctl::Ctl;
 pub use ltl::Ltl;

@@ -5,6 +5,7 @@
 
 pub mod ctl;
 pub mod dot;
+mod formula_common;
 pub mod ltl;
 pub mod pnml;
 pub mod promela;
