@@ -77,9 +77,7 @@ impl FromStr for StartSteps {
         match s {
             "skip" => Ok(StartSteps::Skip),
             "trace" => Ok(StartSteps::Trace),
-            _ => Err(format!(
-                "unknown start-step reading `{s}` (expected skip or trace)"
-            )),
+            _ => Err(format!("unknown start-step reading `{s}` (expected skip or trace)")),
         }
     }
 }
@@ -204,8 +202,9 @@ fn validate_lasso(
         path: Vec::new(),
     };
     // silent labels have no name: the automaton reads them as "some other label"
-    let word =
-        |ls: &[LabelId]| -> Vec<String> { ls.iter().map(|&l| sys.label(l).name.clone()).collect() };
+    let word = |ls: &[LabelId]| -> Vec<String> {
+        ls.iter().map(|&l| sys.label(l).name.clone()).collect()
+    };
     let (p, c) = (word(prefix), word(cycle));
     let fail = |what: &str| {
         Err(Error::Internal(format!(
@@ -292,17 +291,20 @@ fn check_ltl_file(
         let sym = match &symbolic {
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
-            Some(Ok(ctx)) => Some(or_unknown(check_ltl(ctx, sys, neg, budget, true), |r| {
-                if r.holds {
-                    return Ok(Outcome::Holds);
-                }
-                let cex = r.counterexample.ok_or_else(|| {
-                    Error::Internal("violated property without counterexample".into())
-                })?;
-                validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
-                evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
-                Ok(Outcome::Violated)
-            })?),
+            Some(Ok(ctx)) => Some(or_unknown(
+                check_ltl(ctx, sys, neg, budget, true),
+                |r| {
+                    if r.holds {
+                        return Ok(Outcome::Holds);
+                    }
+                    let cex = r.counterexample.ok_or_else(|| {
+                        Error::Internal("violated property without counterexample".into())
+                    })?;
+                    validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
+                    evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
+                    Ok(Outcome::Violated)
+                },
+            )?),
         };
         let exp = match &graph {
             None => None,

@@ -103,15 +103,7 @@ impl SystemCtx {
         opts: ManagerOptions,
         budget: &Budget,
     ) -> Result<SystemCtx> {
-        SystemCtx::with_strategy(
-            sys,
-            order,
-            reach::Strategy::default(),
-            pos,
-            aut_size,
-            opts,
-            budget,
-        )
+        SystemCtx::with_strategy(sys, order, reach::Strategy::default(), pos, aut_size, opts, budget)
     }
 
     /// As [`SystemCtx::new`], with the reachability strategy named.
