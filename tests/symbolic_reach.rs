@@ -21,6 +21,7 @@ fn orders() -> Vec<OrderSpec> {
     vec![
         OrderSpec::Given,
         OrderSpec::Force,
+        OrderSpec::ForceSpan,
         OrderSpec::Sloan,
         OrderSpec::Random(1),
         OrderSpec::Random(2),
