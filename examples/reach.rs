@@ -2,6 +2,7 @@
 //! `ltsym reach --json` exists.
 //!
 //! `cargo run --release --example reach -- FILE [STRATEGY] [ORDER] [TIMEOUT_S]`
+//! (STRATEGY `order` prints the order and its span only).
 //!
 //! Reads FILE with `ltsym::parse::load_system` (.dot, .pml, .pnml).
 
@@ -20,8 +21,10 @@ fn main() {
         std::process::exit(2);
     }
     let path = Path::new(&args[1]);
+    let only_order = args.get(2).is_some_and(|s| s == "order");
     let strategy: Strategy = args
         .get(2)
+        .filter(|_| !only_order)
         .map(|s| s.parse().unwrap_or_else(|e: String| die(&e)))
         .unwrap_or_default();
     let spec: OrderSpec = args
@@ -31,6 +34,17 @@ fn main() {
     let timeout: Option<f64> = args.get(4).and_then(|s| s.parse().ok());
     let sys = load_system(path, &LoadOptions::default()).unwrap_or_else(|e| die(&e.to_string()));
     let order = spec.compute(&sys).unwrap_or_else(|e| die(&e.to_string()));
+    if only_order {
+        let names: Vec<&str> = order
+            .iter()
+            .map(|&c| sys.component(c).name.as_str())
+            .collect();
+        println!(
+            "{{\"order_spec\": \"{spec}\", \"order_span\": {}, \"order\": {names:?}}}",
+            ltsym::symbolic::order::total_span(&sys, &order)
+        );
+        return;
+    }
     let budget = Budget::new(timeout, None);
     match run_reach(
         &sys,
