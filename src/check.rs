@@ -106,7 +106,7 @@ impl Default for CheckOptions {
         CheckOptions {
             engine: Engine::default(),
             strategy: Strategy::default(),
-            order: OrderSpec::Given,
+            order: OrderSpec::Force,
             witness: false,
             timeout: None,
             max_nodes: None,

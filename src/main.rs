@@ -120,7 +120,7 @@ enum Command {
 #[derive(Args)]
 struct LimitArgs {
     /// BDD variable order over the components.
-    #[arg(long, value_name = "given|force|sloan|random:SEED|file:PATH", default_value = "given",
+    #[arg(long, value_name = "force|force-span|sloan|given|random:SEED|file:PATH", default_value = "force",
           value_parser = parse_from_str::<OrderSpec>)]
     order: OrderSpec,
     /// Wall-clock limit in seconds; exit code 3 when hit.
