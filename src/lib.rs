@@ -12,6 +12,7 @@
 //! * [`report`]: verdicts and statistics as text, JSON and RERS CSV.
 
 pub mod automata;
+pub mod check;
 pub mod error;
 pub mod explicit;
 pub mod gen;

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use ltsym::check::{CheckOptions, Engine, StartSteps};
 use ltsym::logic::Properties;
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
 use ltsym::report::{Json, SystemInfo};
@@ -66,6 +67,45 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Check LTL or CTL properties; exit code 0 all hold, 1 some violated, 3 a limit was hit.
+    Check {
+        /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
+        system: PathBuf,
+        /// LTL or CTL property file (the logic is detected from its syntax).
+        properties: PathBuf,
+        /// Output: text (with comparisons against expected verdicts), json, or the RERS CSV.
+        #[arg(long, value_name = "text|json|csv", default_value = "text",
+              value_parser = ["text", "json", "csv"])]
+        format: String,
+        /// Format of the system file (default: from its extension).
+        #[arg(long, value_name = "dot|pml|pnml", value_parser = parse_from_str::<Format>)]
+        input_format: Option<Format>,
+        /// How PNML transition names become labels.
+        #[arg(long, value_name = "auto|name|mcc", default_value = "auto",
+              value_parser = parse_from_str::<PnmlLabels>)]
+        pnml_labels: PnmlLabels,
+        /// The logic of the property file (default: detected from its syntax).
+        #[arg(long, value_parser = parse_from_str::<Logic>)]
+        logic: Option<Logic>,
+        /// Print a counterexample or witness path for each property.
+        #[arg(long)]
+        witness: bool,
+        /// symbolic (BDDs), explicit (small systems), or both (and fail if they disagree).
+        #[arg(long, value_name = "symbolic|explicit|both", default_value = "symbolic",
+              value_parser = parse_from_str::<Engine>)]
+        engine: Engine,
+        /// Reachability strategy of the symbolic engine.
+        #[arg(long, value_name = "sat|chain|bfs", default_value_t = Strategy::default(),
+              value_parser = parse_from_str::<Strategy>)]
+        strategy: Strategy,
+        /// LTL: whether each component's start marker is a (silent) step of the trace.
+        /// `skip` matches the official RERS 2016 answers (see README.md).
+        #[arg(long, value_name = "skip|trace", default_value = "skip",
+              value_parser = parse_from_str::<StartSteps>)]
+        start_steps: StartSteps,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Write a generated system in RERS .dot format.
     Gen {
@@ -243,6 +283,59 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 println!("{stats}");
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Check {
+            system,
+            properties,
+            format,
+            input_format,
+            pnml_labels,
+            logic,
+            witness,
+            engine,
+            strategy,
+            start_steps,
+            limits,
+        } => {
+            let sys = SystemArgs {
+                system: system.clone(),
+                format: input_format,
+                pnml_labels,
+            }
+            .load()?;
+            let props = parse::load_properties(&properties, logic)?;
+            let atoms = match &props {
+                Properties::Ltl(ps) => ps.iter().flat_map(|p| p.formula.atoms()).collect(),
+                Properties::Ctl(ps) => ps.iter().flat_map(|p| p.formula.atoms()).collect(),
+            };
+            let mut atoms: Vec<String> = atoms;
+            atoms.sort();
+            atoms.dedup();
+            warn_unknown_atoms(&sys, &properties, &atoms);
+            let opts = CheckOptions {
+                engine,
+                strategy,
+                order: limits.order,
+                witness,
+                timeout: limits.timeout,
+                max_nodes: limits.max_nodes,
+                max_states: limits.max_states,
+                start_steps,
+                ..CheckOptions::default()
+            };
+            let report = ltsym::check::check(
+                &sys,
+                &system.display().to_string(),
+                ltsym::report::problem_number(&system),
+                &props,
+                &opts,
+            )?;
+            match format.as_str() {
+                "json" => println!("{}", report.to_json()),
+                "csv" => print!("{}", report.to_csv()),
+                _ => print!("{}", report.to_text()),
+            }
+            Ok(ExitCode::from(report.exit_code()))
         }
         Command::Gen { spec, output } => {
             let sys = ltsym::gen::family(&spec).map_err(Error::Usage)?;

@@ -652,11 +652,19 @@ fn random_system(rng: &mut Rng) -> System {
 }
 
 fn random_formula(rng: &mut Rng, depth: usize) -> Ctl {
+    let names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+    random_formula_over(rng, &names, depth)
+}
+
+/// A random formula of the given depth over every operator; modalities name a label of
+/// `names`, no label (EX/AX), or `zz` (a label no system here has).
+fn random_formula_over(rng: &mut Rng, names: &[String], depth: usize) -> Ctl {
     let label = |rng: &mut Rng| -> Option<String> {
         match rng.below(6) {
             0 => None,
             5 => Some("zz".into()),
-            k => Some(NAMES[k - 1].into()),
+            _ if names.is_empty() => None,
+            _ => Some(names[rng.below(names.len())].clone()),
         }
     };
     if depth == 0 {
@@ -666,7 +674,7 @@ fn random_formula(rng: &mut Rng, depth: usize) -> Ctl {
             _ => Ctl::Diamond(label(rng), bx(t())),
         };
     }
-    let sub = |rng: &mut Rng| random_formula(rng, depth - 1);
+    let sub = |rng: &mut Rng| random_formula_over(rng, names, depth - 1);
     match rng.below(18) {
         0 => not(sub(rng)),
         1 => and(sub(rng), sub(rng)),
@@ -683,7 +691,7 @@ fn random_formula(rng: &mut Rng, depth: usize) -> Ctl {
         12 => eg(sub(rng)),
         13 => af(sub(rng)),
         14 => ef(sub(rng)),
-        _ => random_formula(rng, 0),
+        _ => random_formula_over(rng, names, 0),
     }
 }
 
@@ -712,6 +720,100 @@ fn random_systems_agree_with_the_path_oracle() {
     );
 }
 
+/// Symbolic CTL against the explicit engine (src/explicit/ctl.rs, written from the path
+/// definitions by graph algorithms, independently of the fixpoints) on generated RERS-like
+/// systems, most with deadlocks, and on the small random systems above; on every reachable
+/// state, in every evaluation mode.
+#[test]
+fn random_systems_agree_with_the_explicit_engine() {
+    let mut rng = Rng(0x0C71_0002_BEEF_0003);
+    let mut deadlocked = 0;
+    let mut verdicts = [0usize; 2];
+    let mut compared = 0usize;
+    for i in 0..400u64 {
+        let sys = if i % 4 == 3 {
+            random_system(&mut rng)
+        } else {
+            let spec = ltsym::gen::RandomSpec {
+                components: 1 + rng.below(4),
+                states_per_component: 1 + rng.below(5),
+                transitions_per_component: 1 + rng.below(8),
+                share_rate: 0.2 + 0.2 * rng.below(3) as f64,
+                deadlocks: i % 5 != 0,
+                seed: 1000 + i,
+            };
+            ltsym::gen::random(&spec).unwrap()
+        };
+        let graph = ltsym::explicit::StateGraph::build(&sys, None).unwrap();
+        let oracle = Explicit::new(&sys);
+        if (0..graph.num_states() as u32).any(|s| graph.is_deadlock(s)) {
+            deadlocked += 1;
+        }
+        let names: Vec<String> = sys
+            .labels()
+            .iter()
+            .filter(|l| !l.is_silent())
+            .map(|l| l.name.clone())
+            .collect();
+        let n = sys.components().len();
+        let order: Vec<usize> = if i % 2 == 0 {
+            (0..n).collect()
+        } else {
+            (0..n).rev().collect()
+        };
+        let budget = Budget::unlimited();
+        let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+        let reach = reachable(&enc, &budget).unwrap();
+        assert_eq!(
+            enc.count(&reach).to_string(),
+            graph.num_states().to_string()
+        );
+        let cubes: Vec<_> = (0..graph.num_states() as u32)
+            .map(|s| enc.state_cube(&graph.state(s)).unwrap())
+            .collect();
+        let mut checkers = [
+            CtlChecker::new(&enc, &reach, &sys).unwrap(),
+            CtlChecker::new(&enc, &reach, &sys)
+                .unwrap()
+                .over_all_states(true)
+                .unwrap(),
+            CtlChecker::new(&enc, &reach, &sys).unwrap().literal(true),
+        ];
+        for _ in 0..3 {
+            let depth = 1 + rng.below(3);
+            let f = random_formula_over(&mut rng, &names, depth);
+            let want = ltsym::explicit::eval_ctl(&graph, &sys, &f);
+            for (k, c) in checkers.iter_mut().enumerate() {
+                let set = c.eval(&f, &budget).unwrap();
+                for (s, cube) in cubes.iter().enumerate() {
+                    let got = cube.and(&set).unwrap().satisfiable();
+                    assert_eq!(
+                        got,
+                        want[s],
+                        "`{f}` at {:?} (checker {k}, system {i})\n{sys:?}",
+                        graph.state(s as u32)
+                    );
+                    compared += 1;
+                }
+                assert_eq!(
+                    c.holds(&f, &budget).unwrap(),
+                    ltsym::explicit::check_ctl(&graph, &sys, &f)
+                );
+            }
+            let ev = checkers[0].evidence(&f, &budget).unwrap();
+            validate(&sys, &oracle, &f, want[graph.initial() as usize], &ev);
+            verdicts[usize::from(want[graph.initial() as usize])] += 1;
+        }
+    }
+    println!("{deadlocked} of 400 systems deadlock; verdicts false/true {verdicts:?}; {compared} state comparisons");
+    assert!(deadlocked > 150, "only {deadlocked} systems with deadlocks");
+    assert!(
+        verdicts[0] > 200 && verdicts[1] > 200,
+        "verdicts {verdicts:?}"
+    );
+    assert!(compared > 10_000, "only {compared} state comparisons");
+}
+
 // ---------------------------------------------------------------- measurements (ignored)
 
 /// Times CTL properties shaped like the RERS 2019 ones on RERS .dot systems. Run with
@@ -732,6 +834,10 @@ fn rers_shaped_properties_timing() {
         let reach = reachable(&enc, &budget).unwrap();
         let treach = t0.elapsed().as_secs_f64();
         let mut c = CtlChecker::new(&enc, &reach, &sys).unwrap();
+        let mut all = CtlChecker::new(&enc, &reach, &sys)
+            .unwrap()
+            .over_all_states(true)
+            .unwrap();
         let names: Vec<String> = sys
             .labels()
             .iter()
@@ -758,15 +864,89 @@ fn rers_shaped_properties_timing() {
             let holds = c.holds(&f, &budget).unwrap();
             let teval = t.elapsed().as_secs_f64();
             let t = std::time::Instant::now();
+            let holds_all = all.holds(&f, &budget).unwrap();
+            let tall = t.elapsed().as_secs_f64();
+            assert_eq!(holds, holds_all, "{f}");
+            all.clear_memo();
+            let t = std::time::Instant::now();
             let ev = c.evidence(&f, &budget).unwrap();
             let tev = t.elapsed().as_secs_f64();
             println!(
-                "  {holds:5} eval {teval:.3}s evidence {tev:.3}s (path {}, cycle {:?}, dead {}) {f}",
+                "  {holds:5} eval {teval:.3}s (over all states {tall:.3}s) evidence {tev:.3}s (path {}, cycle {:?}, dead {}) {f}",
                 ev.path.len(),
                 ev.cycle.as_ref().map(|c| c.len()),
                 ev.ends_in_deadlock
             );
             c.clear_memo();
         }
+    }
+}
+
+/// RERS 2019 Parallel CTL problem 101 (the only 2019 system published, as Promela): every
+/// property symbolically and explicitly, which must agree, and every evidence replayed;
+/// verdicts and times printed with `cargo test --release --test symbolic_ctl -- --nocapture
+/// rers2019`.
+#[test]
+fn rers2019_problem101_symbolic_and_explicit_agree() {
+    let sys = ltsym::parse::load_system(
+        &common::rers("2019/problem101.pml"),
+        &ltsym::parse::LoadOptions::default(),
+    )
+    .unwrap();
+    let props = match ltsym::parse::load_properties(
+        &common::rers("2019/problem101-ctl-properties.txt"),
+        Some(ltsym::parse::Logic::Ctl),
+    )
+    .unwrap()
+    {
+        ltsym::logic::Properties::Ctl(p) => p,
+        ltsym::logic::Properties::Ltl(_) => panic!("not CTL"),
+    };
+    let t = std::time::Instant::now();
+    let graph = ltsym::explicit::StateGraph::build(&sys, Some(50_000_000)).unwrap();
+    let deadlocks = (0..graph.num_states() as u32)
+        .filter(|&s| graph.is_deadlock(s))
+        .count();
+    println!(
+        "explicit: {} states, {} edges, {deadlocks} deadlocks, {:.2}s",
+        graph.num_states(),
+        graph.num_edges(),
+        t.elapsed().as_secs_f64()
+    );
+    let oracle = Explicit::new(&sys);
+    let budget = Budget::unlimited();
+    let t = std::time::Instant::now();
+    let n = sys.components().len();
+    let enc = Encoding::new(&sys, &(0..n).collect::<Vec<_>>(), ManagerOptions::small()).unwrap();
+    let reach = reachable(&enc, &budget).unwrap();
+    println!(
+        "symbolic: {} states, reach {:.2}s",
+        enc.count(&reach),
+        t.elapsed().as_secs_f64()
+    );
+    assert_eq!(
+        enc.count(&reach).to_string(),
+        graph.num_states().to_string()
+    );
+    let mut c = CtlChecker::new(&enc, &reach, &sys).unwrap();
+    for p in &props {
+        let t = std::time::Instant::now();
+        let sym = c.holds(&p.formula, &budget).unwrap();
+        let ts = t.elapsed().as_secs_f64();
+        let t = std::time::Instant::now();
+        let exp = ltsym::explicit::check_ctl(&graph, &sys, &p.formula);
+        let te = t.elapsed().as_secs_f64();
+        let t = std::time::Instant::now();
+        let ev = c.evidence(&p.formula, &budget).unwrap();
+        let tw = t.elapsed().as_secs_f64();
+        println!(
+            "#{}: {sym} symbolic {ts:.3}s explicit {te:.3}s evidence {tw:.3}s (path {}, cycle {:?}, dead {})",
+            p.number,
+            ev.path.len(),
+            ev.cycle.as_ref().map(|c| c.len()),
+            ev.ends_in_deadlock
+        );
+        assert_eq!(sym, exp, "property #{}: {}", p.number, p.formula);
+        validate(&sys, &oracle, &p.formula, sym, &ev);
     }
 }

@@ -9,11 +9,12 @@ use ltsym::model::{StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::{run_reach, Budget, ManagerOptions, OrderSpec, Strategy};
 use oxidd::BooleanFunction;
 
-const STRATEGIES: [Strategy; 4] = [
+const STRATEGIES: [Strategy; 5] = [
     Strategy::Bfs,
     Strategy::Chain,
     Strategy::ChainFull,
     Strategy::Sat,
+    Strategy::SatLike,
 ];
 
 fn orders() -> Vec<OrderSpec> {

@@ -4,6 +4,8 @@ pub mod budget;
 pub mod ctl;
 pub mod ctl_witness;
 pub mod encoding;
+pub mod lasso;
+pub mod ltl;
 pub mod order;
 pub mod reach;
 pub mod saturation;

@@ -10,7 +10,11 @@
 //!   `top_level` first), which lets low, cheap labels close the local behaviour before the
 //!   high ones copy it upwards. Each label's image is taken of the sweep's *frontier* (the states
 //!   not yet expanded by every label) rather than of the whole set.
-//! * **sat**: saturation-style iteration, see [`super::saturation`].
+//! * **sat** (the default): saturation, see [`super::saturation`]. Fastest by far on the RERS
+//!   problems (2017 problem 110: 0.6 s against 3 s for chaining; 2017 112 finishes only with it).
+//! * **chain-full**: chaining where each label takes the image of the whole set, not of the
+//!   frontier (the baseline's scheme).
+//! * **sat-like**: saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
 //!
 //! All three compute the same set (tests check it against explicit search).
 
@@ -32,11 +36,13 @@ use crate::model::{CompId, System};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Strategy {
     Bfs,
-    #[default]
     Chain,
+    #[default]
     Sat,
     /// Chaining where every label takes the image of the whole set found so far.
     ChainFull,
+    /// Saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
+    SatLike,
 }
 
 impl FromStr for Strategy {
@@ -47,6 +53,7 @@ impl FromStr for Strategy {
             "chain" => Ok(Strategy::Chain),
             "sat" => Ok(Strategy::Sat),
             "chain-full" => Ok(Strategy::ChainFull),
+            "sat-like" => Ok(Strategy::SatLike),
             _ => Err(format!(
                 "unknown strategy `{s}` (expected bfs, chain or sat)"
             )),
@@ -61,6 +68,7 @@ impl std::fmt::Display for Strategy {
             Strategy::Chain => "chain",
             Strategy::Sat => "sat",
             Strategy::ChainFull => "chain-full",
+            Strategy::SatLike => "sat-like",
         })
     }
 }
@@ -81,7 +89,8 @@ pub fn reach_with(
         Strategy::Bfs => bfs(enc, &mut t)?,
         Strategy::Chain => chain(enc, &mut t)?,
         Strategy::ChainFull => chain_full(enc, &mut t)?,
-        Strategy::Sat => super::saturation::saturate(enc, &mut t)?,
+        Strategy::Sat => super::saturation::saturate_recursive(enc, &mut t)?,
+        Strategy::SatLike => super::saturation::saturate(enc, &mut t)?,
     };
     t.sample();
     Ok((r, t.counters))

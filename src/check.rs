@@ -1,0 +1,492 @@
+//! Checking a property file on a system: the pipeline behind `ltsym check`.
+//!
+//! The system is encoded and its reachable states computed **once** for all properties of the
+//! file; each property then costs one automaton product (LTL) or one set of fixpoints (CTL).
+//!
+//! Every violated LTL verdict is backed by a counterexample lasso, which is replayed before the
+//! verdict is reported: on the system by the explicit successor relation, on the automaton of
+//! the negated formula, and on the formula itself evaluated directly on the lasso. A failed
+//! replay is an internal error, never a verdict. CTL evidence paths are replayed on the system.
+//!
+//! LTL semantics (RERS): only infinite traces count, so a deadlock never violates a property.
+//! The start marker of each component is not a step by default ([`StartSteps::Skip`]); the
+//! RERS 2016 text counts empty labels as trace letters, which [`StartSteps::Trace`] models by
+//! [`System::with_start_steps`].
+
+use std::str::FromStr;
+use std::time::Instant;
+
+use crate::automata::lasso::accepts_lasso;
+use crate::automata::translate::translate;
+use crate::automata::Tgba;
+use crate::error::{Error, Result};
+use crate::explicit::graph::{replay_trace, StateGraph};
+use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
+use crate::logic::eval::holds_on_lasso;
+use crate::logic::{Ctl, Ltl, Properties, Property};
+use crate::model::{LabelId, System};
+use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
+use crate::symbolic::ctl::CtlChecker;
+use crate::symbolic::ctl_witness::EvidenceKind;
+use crate::symbolic::ltl::{check_ltl, AutPosition, SystemCtx};
+use crate::symbolic::order::OrderSpec;
+use crate::symbolic::reach::{run_reach, Strategy};
+use crate::symbolic::{Budget, ManagerOptions};
+
+/// Which engine answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// BDDs: large systems.
+    #[default]
+    Symbolic,
+    /// Explicit states: small systems; the test oracle.
+    Explicit,
+    /// Both, and an internal error when they disagree.
+    Both,
+}
+
+impl FromStr for Engine {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Engine, String> {
+        match s {
+            "symbolic" => Ok(Engine::Symbolic),
+            "explicit" => Ok(Engine::Explicit),
+            "both" => Ok(Engine::Both),
+            _ => Err(format!(
+                "unknown engine `{s}` (expected symbolic, explicit or both)"
+            )),
+        }
+    }
+}
+
+/// Whether each component's start marker is a step of the trace (LTL only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum StartSteps {
+    /// Traces start in the start states (RERS 2017 and later; also right for 2016, see
+    /// README.md).
+    #[default]
+    Skip,
+    /// Each component first takes a silent local step into its start state, as the RERS 2016
+    /// text reads ("automaton-internal transitions with an empty label are included").
+    Trace,
+}
+
+impl FromStr for StartSteps {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<StartSteps, String> {
+        match s {
+            "skip" => Ok(StartSteps::Skip),
+            "trace" => Ok(StartSteps::Trace),
+            _ => Err(format!("unknown start-step reading `{s}` (expected skip or trace)")),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    pub engine: Engine,
+    pub strategy: Strategy,
+    pub order: OrderSpec,
+    /// Print counterexamples and witnesses.
+    pub witness: bool,
+    /// Wall-clock limit for the whole file, in seconds.
+    pub timeout: Option<f64>,
+    pub max_nodes: Option<u64>,
+    /// Explicit engine: state limit.
+    pub max_states: Option<u64>,
+    pub start_steps: StartSteps,
+    pub manager: ManagerOptions,
+    pub aut_position: AutPosition,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            engine: Engine::default(),
+            strategy: Strategy::default(),
+            order: OrderSpec::Given,
+            witness: false,
+            timeout: None,
+            max_nodes: None,
+            max_states: None,
+            start_steps: StartSteps::default(),
+            manager: ManagerOptions::default(),
+            aut_position: AutPosition::default(),
+        }
+    }
+}
+
+/// Checks every property of `props` on `sys`. `system_name` and `problem` label the report.
+pub fn check(
+    sys: &System,
+    system_name: &str,
+    problem: Option<String>,
+    props: &Properties,
+    opts: &CheckOptions,
+) -> Result<CheckReport> {
+    let start = Instant::now();
+    let budget = Budget::new(opts.timeout, opts.max_nodes);
+    let mut report = CheckReport {
+        system: system_name.to_string(),
+        problem,
+        logic: String::new(),
+        engine: match opts.engine {
+            Engine::Symbolic => "symbolic",
+            Engine::Explicit => "explicit",
+            Engine::Both => "symbolic+explicit",
+        }
+        .to_string(),
+        states: None,
+        reach_time_s: 0.0,
+        total_time_s: 0.0,
+        results: Vec::new(),
+    };
+    match props {
+        Properties::Ltl(ps) => {
+            report.logic = "LTL".into();
+            let sys = match opts.start_steps {
+                StartSteps::Skip => sys.clone(),
+                StartSteps::Trace => sys.with_start_steps(),
+            };
+            check_ltl_file(&sys, ps, opts, &budget, &mut report)?;
+        }
+        Properties::Ctl(ps) => {
+            report.logic = "CTL".into();
+            check_ctl_file(sys, ps, opts, &budget, &mut report)?;
+        }
+    }
+    report.total_time_s = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+fn result(p: &Property<impl ToString>, outcome: Outcome, time_s: f64) -> PropertyResult {
+    PropertyResult {
+        number: p.number,
+        formula: p.formula.to_string(),
+        outcome,
+        expected: p.expected,
+        evidence: None,
+        time_s,
+        automaton: None,
+    }
+}
+
+/// Runs `f`; a hit resource limit becomes an unknown outcome, other errors propagate.
+fn or_unknown<T>(r: Result<T>, ok: impl FnOnce(T) -> Result<Outcome>) -> Result<Outcome> {
+    match r {
+        Ok(v) => ok(v),
+        Err(Error::Limit(l)) => Ok(Outcome::Unknown(l)),
+        Err(e) => Err(e),
+    }
+}
+
+fn names(sys: &System, labels: &[LabelId]) -> Vec<String> {
+    labels
+        .iter()
+        .map(|&l| sys.label(l).display_name().to_string())
+        .collect()
+}
+
+/// Replays an LTL counterexample on the system, the automaton of the negated formula and the
+/// formula itself. Any failure is a bug.
+fn validate_lasso(
+    sys: &System,
+    f: &Ltl,
+    neg: &Tgba,
+    prefix: &[LabelId],
+    cycle: &[LabelId],
+) -> Result<()> {
+    let lasso = Lasso {
+        prefix: prefix.to_vec(),
+        cycle: cycle.to_vec(),
+        path: Vec::new(),
+    };
+    // silent labels have no name: the automaton reads them as "some other label"
+    let word = |ls: &[LabelId]| -> Vec<String> {
+        ls.iter().map(|&l| sys.label(l).name.clone()).collect()
+    };
+    let (p, c) = (word(prefix), word(cycle));
+    let fail = |what: &str| {
+        Err(Error::Internal(format!(
+            "counterexample for `{f}` {what}: prefix [{}] cycle [{}]",
+            names(sys, prefix).join(" "),
+            names(sys, cycle).join(" ")
+        )))
+    };
+    if !replay_lasso(sys, &lasso) {
+        return fail("is not a trace of the system");
+    }
+    if !accepts_lasso(neg, &p, &c) {
+        return fail("is not accepted by the automaton of the negation");
+    }
+    if holds_on_lasso(f, &p, &c) {
+        return fail("satisfies the formula");
+    }
+    Ok(())
+}
+
+fn lasso_evidence(sys: &System, prefix: &[LabelId], cycle: &[LabelId]) -> Evidence {
+    Evidence {
+        kind: "counterexample".into(),
+        path: names(sys, prefix),
+        cycle: Some(names(sys, cycle)),
+        ends_in_deadlock: false,
+        explanation: "an infinite trace that violates the property: the path, then the cycle \
+                      forever"
+            .into(),
+    }
+}
+
+fn check_ltl_file(
+    sys: &System,
+    ps: &[Property<Ltl>],
+    opts: &CheckOptions,
+    budget: &Budget,
+    report: &mut CheckReport,
+) -> Result<()> {
+    let autos: Vec<Tgba> = ps
+        .iter()
+        .map(|p| translate(&Ltl::not(p.formula.clone())))
+        .collect::<Result<_>>()?;
+    let t0 = Instant::now();
+    let symbolic = if opts.engine != Engine::Explicit {
+        let aut_size = autos.iter().map(|a| a.num_states).max().unwrap_or(1).max(1);
+        let order = opts.order.compute(sys)?;
+        match SystemCtx::with_strategy(
+            sys,
+            &order,
+            opts.strategy,
+            opts.aut_position,
+            aut_size,
+            opts.manager,
+            budget,
+        ) {
+            Ok(ctx) => {
+                report.states = Some(ctx.reachable_states()?);
+                Some(Ok(ctx))
+            }
+            Err(Error::Limit(l)) => Some(Err(l)),
+            Err(e) => return Err(e),
+        }
+    } else {
+        None
+    };
+    let graph = if opts.engine != Engine::Symbolic {
+        match StateGraph::build(sys, opts.max_states) {
+            Ok(g) => {
+                report.states = Some((g.num_states() as u64).into());
+                Some(Ok(g))
+            }
+            Err(Error::Limit(l)) => Some(Err(l)),
+            Err(e) => return Err(e),
+        }
+    } else {
+        None
+    };
+    report.reach_time_s = t0.elapsed().as_secs_f64();
+
+    for (p, neg) in ps.iter().zip(&autos) {
+        let t = Instant::now();
+        let mut evidence = None;
+        let sym = match &symbolic {
+            None => None,
+            Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
+            Some(Ok(ctx)) => Some(or_unknown(
+                check_ltl(ctx, sys, neg, budget, true),
+                |r| {
+                    if r.holds {
+                        return Ok(Outcome::Holds);
+                    }
+                    let cex = r.counterexample.ok_or_else(|| {
+                        Error::Internal("violated property without counterexample".into())
+                    })?;
+                    validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
+                    evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
+                    Ok(Outcome::Violated)
+                },
+            )?),
+        };
+        let exp = match &graph {
+            None => None,
+            Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
+            Some(Ok(g)) => Some(match find_accepting_lasso(g, sys, neg) {
+                None => Outcome::Holds,
+                Some(l) => {
+                    validate_lasso(sys, &p.formula, neg, &l.prefix, &l.cycle)?;
+                    if evidence.is_none() {
+                        evidence = Some(lasso_evidence(sys, &l.prefix, &l.cycle));
+                    }
+                    Outcome::Violated
+                }
+            }),
+        };
+        let outcome = combine(&p.formula.to_string(), sym, exp)?;
+        let mut r = result(p, outcome, t.elapsed().as_secs_f64());
+        let st = neg.stats();
+        r.automaton = Some((st.states, st.edges, st.acc_sets));
+        if opts.witness {
+            r.evidence = evidence;
+        }
+        log::info!("LTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        report.results.push(r);
+    }
+    Ok(())
+}
+
+/// The outcome of one or both engines; a disagreement between answered verdicts is a bug.
+fn combine(formula: &str, sym: Option<Outcome>, exp: Option<Outcome>) -> Result<Outcome> {
+    match (sym, exp) {
+        (Some(s), None) => Ok(s),
+        (None, Some(e)) => Ok(e),
+        (Some(s), Some(e)) => match (s.as_bool(), e.as_bool()) {
+            (Some(a), Some(b)) if a != b => Err(Error::Internal(format!(
+                "the symbolic ({a}) and explicit ({b}) engines disagree on `{formula}`"
+            ))),
+            (Some(_), _) => Ok(s),
+            (None, _) => Ok(e),
+        },
+        (None, None) => Err(Error::Internal("no engine ran".into())),
+    }
+}
+
+/// Replays a CTL evidence path on the system: it must be executable, a cycle must return to
+/// where it starts, and a path said to end in a deadlock must be able to end in one.
+fn validate_ctl_path(
+    sys: &System,
+    f: &Ctl,
+    path: &[LabelId],
+    cycle: Option<&[LabelId]>,
+    deadlock: bool,
+) -> Result<()> {
+    let ends = replay_trace(sys, path);
+    let fail = |what: &str| {
+        Err(Error::Internal(format!(
+            "evidence path for `{f}` {what}: [{}]",
+            names(sys, path).join(" ")
+        )))
+    };
+    if ends.is_empty() {
+        return fail("is not executable");
+    }
+    if let Some(c) = cycle {
+        let lasso = Lasso {
+            prefix: path.to_vec(),
+            cycle: c.to_vec(),
+            path: Vec::new(),
+        };
+        if !replay_lasso(sys, &lasso) {
+            return fail("has a cycle that does not close");
+        }
+    }
+    if deadlock {
+        let mut succ = Vec::new();
+        let some_dead = ends.iter().any(|s| {
+            crate::explicit::graph::successors(sys, s, &mut succ);
+            succ.is_empty()
+        });
+        if !some_dead {
+            return fail("does not end in a deadlock");
+        }
+    }
+    Ok(())
+}
+
+fn check_ctl_file(
+    sys: &System,
+    ps: &[Property<Ctl>],
+    opts: &CheckOptions,
+    budget: &Budget,
+    report: &mut CheckReport,
+) -> Result<()> {
+    let t0 = Instant::now();
+    let symbolic = if opts.engine != Engine::Explicit {
+        let order = opts.order.compute(sys)?;
+        match run_reach(
+            sys,
+            opts.strategy,
+            &order,
+            &opts.order.to_string(),
+            opts.manager,
+            budget,
+        ) {
+            Ok((enc, reach, stats)) => {
+                report.states = Some(stats.states.clone());
+                Some(Ok((enc, reach)))
+            }
+            Err(Error::Limit(l)) => Some(Err(l)),
+            Err(e) => return Err(e),
+        }
+    } else {
+        None
+    };
+    let graph = if opts.engine != Engine::Symbolic {
+        match StateGraph::build(sys, opts.max_states) {
+            Ok(g) => {
+                report.states = Some((g.num_states() as u64).into());
+                Some(Ok(g))
+            }
+            Err(Error::Limit(l)) => Some(Err(l)),
+            Err(e) => return Err(e),
+        }
+    } else {
+        None
+    };
+    report.reach_time_s = t0.elapsed().as_secs_f64();
+    let mut checker = match &symbolic {
+        Some(Ok((enc, reach))) => Some(CtlChecker::new(enc, reach, sys)?),
+        _ => None,
+    };
+
+    for p in ps {
+        let t = Instant::now();
+        let mut evidence = None;
+        let sym = match (&symbolic, checker.as_mut()) {
+            (None, _) => None,
+            (Some(Err(l)), _) => Some(Outcome::Unknown(l.clone())),
+            (Some(Ok(_)), None) => None,
+            (Some(Ok(_)), Some(ch)) => Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
+                if opts.witness {
+                    let ev = ch.evidence(&p.formula, budget)?;
+                    validate_ctl_path(
+                        sys,
+                        &p.formula,
+                        &ev.path,
+                        ev.cycle.as_deref(),
+                        ev.ends_in_deadlock,
+                    )?;
+                    evidence = Some(Evidence {
+                        kind: match ev.kind {
+                            EvidenceKind::Witness => "witness",
+                            EvidenceKind::Counterexample => "counterexample",
+                        }
+                        .into(),
+                        path: names(sys, &ev.path),
+                        cycle: ev.cycle.as_deref().map(|c| names(sys, c)),
+                        ends_in_deadlock: ev.ends_in_deadlock,
+                        explanation: ev.explanation,
+                    });
+                }
+                Ok(if holds {
+                    Outcome::Holds
+                } else {
+                    Outcome::Violated
+                })
+            })?),
+        };
+        let exp = match &graph {
+            None => None,
+            Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
+            Some(Ok(g)) => Some(if crate::explicit::ctl::check_ctl(g, sys, &p.formula) {
+                Outcome::Holds
+            } else {
+                Outcome::Violated
+            }),
+        };
+        let outcome = combine(&p.formula.to_string(), sym, exp)?;
+        let mut r = result(p, outcome, t.elapsed().as_secs_f64());
+        r.evidence = evidence;
+        log::info!("CTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        report.results.push(r);
+    }
+    Ok(())
+}

@@ -1,0 +1,255 @@
+//! Counterexample extraction for the symbolic LTL check: an accepting lasso of the product,
+//! found with BDD operations only.
+//!
+//! The method is the fair-cycle witness of E. Clarke, O. Grumberg and K. Hamaguchi, "Another
+//! look at LTL model checking", CAV 1994 (Formal Methods in System Design 10, 1997), adapted to
+//! acceptance on edges:
+//! 1. BFS layers from the initial product state to the fair set `Z` of the Emerson-Lei fixpoint,
+//!    walked back with preimages of single states: the prefix.
+//! 2. From the reached state `s`, the strongly connected component `C` of `s` inside `Z` is
+//!    (forward closure of `s`) ∧ (backward closure of `s`). If `C` has an internal edge and an
+//!    internal edge of every acceptance set it is fair; otherwise some state of `Z` reachable from
+//!    `s` lies in an SCC further down (every state of `Z` starts an accepting run), the prefix is
+//!    extended to it and the search repeats there. Each round moves strictly down the DAG of
+//!    SCCs, so it ends.
+//! 3. Inside `C`: for each acceptance set `i`, a shortest path to a state with an `i`-edge into
+//!    `C`, then that edge; finally a shortest path back to `s`. The cycle therefore takes an edge
+//!    of every set, which is what makes the lasso accepting.
+//!
+//! Labels come from the per-label product relations: a step `t → t'` is labelled by the first
+//! label whose relation links them, so the returned trace is a real sequence of system labels.
+
+use oxidd::bdd::BDDFunction;
+use oxidd::BooleanFunction;
+
+use super::encoding::{oom, BddResult};
+use super::ltl::Product;
+use super::{Budget, Encoding, Relation};
+use crate::error::{Error, Result};
+use crate::model::{LabelId, StateId};
+
+/// A state of the product: the system's state vector and the automaton state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ProductState {
+    pub system: Vec<StateId>,
+    pub aut: usize,
+}
+
+/// An infinite trace `prefix · cycle^ω` of system labels, with the product states it visits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lasso {
+    pub prefix: Vec<LabelId>,
+    /// Not empty.
+    pub cycle: Vec<LabelId>,
+    /// `prefix.len() + cycle.len() + 1` states: `states[0]` is initial, label `k` of
+    /// `prefix ++ cycle` leads from `states[k]` to `states[k + 1]`, and the last state equals
+    /// `states[prefix.len()]` (the cycle closes). The automaton part is an accepting run.
+    pub states: Vec<ProductState>,
+}
+
+/// One product state as block values and as a cube.
+#[derive(Clone)]
+struct Point {
+    values: Vec<usize>,
+    cube: BDDFunction,
+}
+
+fn cube_of(enc: &Encoding, values: &[usize]) -> BddResult<BDDFunction> {
+    let mut f = enc.t();
+    for (b, &v) in values.iter().enumerate().rev() {
+        f = enc.value(b, v, false)?.and(&f).map_err(oom)?;
+    }
+    Ok(f)
+}
+
+fn pick(enc: &Encoding, set: &BDDFunction) -> Result<Point> {
+    let values = enc
+        .pick(set)
+        .ok_or_else(|| Error::Internal("lasso extraction: picked from an empty set".into()))?;
+    let cube = cube_of(enc, &values)?;
+    Ok(Point { values, cube })
+}
+
+/// A shortest path from `from` through states of `within` to a state of `target`: the steps as
+/// (label, state reached). Empty when `from` is in `target`; `None` when no such path exists.
+fn path(
+    p: &Product,
+    from: &Point,
+    within: &BDDFunction,
+    target: &BDDFunction,
+    budget: &Budget,
+) -> Result<Option<Vec<(LabelId, Point)>>> {
+    let enc = p.enc;
+    let mut layers = vec![from.cube.clone()];
+    let mut seen = from.cube.clone();
+    let hit = loop {
+        let last = &layers[layers.len() - 1];
+        let hit = last.and(target).map_err(oom)?;
+        if hit.satisfiable() {
+            break hit;
+        }
+        let next = p
+            .post(last, budget)?
+            .and(within)
+            .and_then(|n| seen.imp_strict(&n)) // n ∧ ¬seen
+            .map_err(oom)?;
+        if !next.satisfiable() {
+            return Ok(None);
+        }
+        seen = seen.or(&next).map_err(oom)?;
+        layers.push(next);
+    };
+    let mut t = pick(enc, &hit)?;
+    let mut steps = Vec::with_capacity(layers.len() - 1);
+    for layer in layers[..layers.len() - 1].iter().rev() {
+        let (l, s) = step_back(p, &t, layer, budget)?;
+        steps.push((l, t));
+        t = s;
+    }
+    steps.reverse();
+    Ok(Some(steps))
+}
+
+/// Some predecessor of `t` in `layer`, with the label of the step.
+fn step_back(
+    p: &Product,
+    t: &Point,
+    layer: &BDDFunction,
+    budget: &Budget,
+) -> Result<(LabelId, Point)> {
+    for (l, rel) in &p.rels {
+        let pre = rel.preimage(&t.cube)?.and(layer).map_err(oom)?;
+        budget.check(p.enc)?;
+        if pre.satisfiable() {
+            return Ok((*l, pick(p.enc, &pre)?));
+        }
+    }
+    Err(Error::Internal(
+        "lasso extraction: a BFS layer has no predecessor".into(),
+    ))
+}
+
+/// Some successor of `from` in `into` under one of `rels`, with its label.
+fn step_forward(
+    p: &Product,
+    rels: &[(LabelId, Relation)],
+    from: &Point,
+    into: &BDDFunction,
+    budget: &Budget,
+) -> Result<Option<(LabelId, Point)>> {
+    for (l, rel) in rels {
+        let img = rel.image(&from.cube)?.and(into).map_err(oom)?;
+        budget.check(p.enc)?;
+        if img.satisfiable() {
+            return Ok(Some((*l, pick(p.enc, &img)?)));
+        }
+    }
+    Ok(None)
+}
+
+/// `c` has an internal edge, and an internal edge of every acceptance set.
+fn is_fair_scc(p: &Product, c: &BDDFunction, num_acc: usize, budget: &Budget) -> BddResult<bool> {
+    if !c.and(&p.pre(c, budget)?).map_err(oom)?.satisfiable() {
+        return Ok(false);
+    }
+    for i in 0..num_acc {
+        if !c.and(&p.pre_acc(i, c, budget)?).map_err(oom)?.satisfiable() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn internal(what: &str) -> Error {
+    Error::Internal(format!("lasso extraction: {what}"))
+}
+
+/// An accepting lasso of the product `p`, given its reachable states `reach` and the non-empty
+/// Emerson-Lei fair set `fair` (see [`super::ltl::fair_states`]).
+pub(crate) fn extract(
+    p: &Product,
+    reach: &BDDFunction,
+    fair: &BDDFunction,
+    num_acc: usize,
+    budget: &Budget,
+) -> Result<Lasso> {
+    let enc = p.enc;
+    let init = pick(enc, &p.init)?;
+    let mut states = vec![init.values.clone()];
+    let mut labels = Vec::new();
+    let mut push = |steps: Vec<(LabelId, Point)>, labels: &mut Vec<LabelId>| -> Point {
+        let mut last = None;
+        for (l, s) in steps {
+            labels.push(l);
+            states.push(s.values.clone());
+            last = Some(s);
+        }
+        last.unwrap_or_else(|| Point {
+            values: Vec::new(),
+            cube: enc.f(),
+        })
+    };
+    // 1. prefix to the fair set
+    let steps = path(p, &init, reach, fair, budget)?
+        .ok_or_else(|| internal("the fair states are not reachable"))?;
+    let mut s = if steps.is_empty() {
+        init.clone()
+    } else {
+        push(steps, &mut labels)
+    };
+    // 2. descend to a fair SCC
+    let mut within = fair.clone();
+    let scc = loop {
+        let fwd = p.forward_closure(&s.cube, &within, budget)?;
+        let scc = p.until(&fwd, &s.cube, budget)?;
+        if is_fair_scc(p, &scc, num_acc, budget)? {
+            break scc;
+        }
+        let below = scc.imp_strict(&fwd).map_err(oom)?; // fwd ∧ ¬scc
+        let steps = path(p, &s, &fwd, &below, budget)?
+            .filter(|st| !st.is_empty())
+            .ok_or_else(|| internal("no fair SCC below a fair state"))?;
+        s = push(steps, &mut labels);
+        within = fwd;
+    };
+    let prefix_len = labels.len();
+    // 3. the cycle inside the SCC
+    let start = s.clone();
+    let mut cur = s;
+    for i in 0..num_acc {
+        let target = scc.and(&p.pre_acc(i, &scc, budget)?).map_err(oom)?;
+        let steps = path(p, &cur, &scc, &target, budget)?
+            .ok_or_else(|| internal("an accepting edge is not reachable inside the SCC"))?;
+        if !steps.is_empty() {
+            cur = push(steps, &mut labels);
+        }
+        let (l, next) = step_forward(p, &p.acc_rels[i], &cur, &scc, budget)?
+            .ok_or_else(|| internal("an accepting edge vanished"))?;
+        cur = push(vec![(l, next)], &mut labels);
+    }
+    if labels.len() == prefix_len {
+        let (l, next) = step_forward(p, &p.rels, &cur, &scc, budget)?
+            .ok_or_else(|| internal("the SCC has no internal edge"))?;
+        cur = push(vec![(l, next)], &mut labels);
+    }
+    let steps = path(p, &cur, &scc, &start.cube, budget)?
+        .ok_or_else(|| internal("the cycle does not close"))?;
+    if !steps.is_empty() {
+        push(steps, &mut labels);
+    }
+    let to_state = |values: &Vec<usize>| ProductState {
+        system: enc
+            .block_of_comp
+            .iter()
+            .map(|&b| values[b] as StateId)
+            .collect(),
+        aut: values[p.aut_block],
+    };
+    let states: Vec<ProductState> = states.iter().map(to_state).collect();
+    let cycle = labels.split_off(prefix_len);
+    Ok(Lasso {
+        prefix: labels,
+        cycle,
+        states,
+    })
+}

@@ -1,0 +1,497 @@
+//! Symbolic LTL model checking: the product of the system with a transition-based generalised
+//! Büchi automaton (TGBA) of the *negated* property, and a fair-cycle search by the Emerson-Lei
+//! fixpoint.
+//!
+//! E. A. Emerson and C.-L. Lei, "Modalities for model checking: branching time logic strikes
+//! back", POPL 1985 / Science of Computer Programming 8(3), 1987. Their fixpoint
+//! `νZ. ⋀ᵢ EX E[Z U (Z ∧ Fᵢ)]` characterises the states that start a path visiting every fairness
+//! set `Fᵢ` infinitely often; we use its form for acceptance on *edges* (see [`fair_states`]).
+//!
+//! Why this shape:
+//! * The automaton state is one more block of the encoding ([`Block::Extra`] named `aut`), so
+//!   product relations are ordinary [`Relation`]s: for a system label `l` read as letter `σ`,
+//!   `rel_l ∧ A_σ` with `A_σ = ⋁ { aut = q ∧ aut' = q' | q -σ-> q' }`, over `l`'s support plus the
+//!   automaton block. Relations stay partitioned per label (no monolithic relation), exactly as
+//!   for reachability.
+//! * Acceptance sits on automaton edges. For each acceptance set `i` we keep, per label, the
+//!   sub-relation `rel_l ∧ A_σ,i` of the edges in set `i`; `Pre_i(Z)` is the union of their
+//!   preimages.
+//! * A RERS property file has 20 formulas over one system. [`SystemCtx`] builds the encoding
+//!   (with an automaton block large enough for every automaton of the file) and the system's
+//!   reachable set **once**; each property then only builds its product relations on the same
+//!   manager. oxidd appends variables at the bottom of the order and cannot insert a block later,
+//!   which is why the automaton block is created up front.
+//! * Only infinite traces count: a product state without successors is removed by `Z ∧ Pre(Z)`,
+//!   so deadlocks never make a property false.
+
+use std::time::Instant;
+
+use oxidd::bdd::BDDFunction;
+use oxidd::{BooleanFunction, Function};
+
+use super::encoding::{oom, BddResult};
+use super::{reach, Block, Budget, Encoding, ManagerOptions, Relation};
+use crate::automata::Tgba;
+use crate::error::{Error, Result};
+use crate::model::{BigNat, CompId, LabelId, System};
+
+pub use super::lasso::{Lasso, ProductState};
+
+/// Where the automaton block goes in the variable order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AutPosition {
+    /// Above every component.
+    Top,
+    /// Between the two halves of the component order.
+    Middle,
+    /// Below every component (measured cheapest on RERS 2016; see `scripts/ltl_aut_position.sh`).
+    #[default]
+    Bottom,
+}
+
+impl std::str::FromStr for AutPosition {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<AutPosition, String> {
+        match s {
+            "top" => Ok(AutPosition::Top),
+            "middle" => Ok(AutPosition::Middle),
+            "bottom" => Ok(AutPosition::Bottom),
+            _ => Err(format!(
+                "unknown automaton position `{s}` (expected top, middle or bottom)"
+            )),
+        }
+    }
+}
+
+/// The block order for components `order` (top to bottom) with the automaton block at `pos`.
+pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> Vec<Block> {
+    let aut = Block::Extra {
+        name: "aut".to_string(),
+        size: aut_size.max(1),
+    };
+    let at = match pos {
+        AutPosition::Top => 0,
+        AutPosition::Middle => order.len() / 2,
+        AutPosition::Bottom => order.len(),
+    };
+    let mut blocks: Vec<Block> = order.iter().map(|&c| Block::Component(c)).collect();
+    blocks.insert(at, aut);
+    blocks
+}
+
+/// The encoding of one system and its reachable states, shared by all LTL properties of a file.
+pub struct SystemCtx {
+    pub enc: Encoding,
+    /// Index of the automaton block in `enc.blocks`.
+    pub aut_block: usize,
+    /// The system's reachable states (the automaton variables are unconstrained).
+    pub reach: BDDFunction,
+    /// Seconds spent building the encoding and computing `reach`.
+    pub build_seconds: f64,
+    pub reach_seconds: f64,
+}
+
+impl SystemCtx {
+    /// Encodes `sys` with components in `order` and an automaton block of `aut_size` states
+    /// (at least the largest `num_states` of the automata to check) at `pos`, and computes the
+    /// reachable states.
+    pub fn new(
+        sys: &System,
+        order: &[CompId],
+        pos: AutPosition,
+        aut_size: usize,
+        opts: ManagerOptions,
+        budget: &Budget,
+    ) -> Result<SystemCtx> {
+        SystemCtx::with_strategy(sys, order, reach::Strategy::default(), pos, aut_size, opts, budget)
+    }
+
+    /// As [`SystemCtx::new`], with the reachability strategy named.
+    pub fn with_strategy(
+        sys: &System,
+        order: &[CompId],
+        strategy: reach::Strategy,
+        pos: AutPosition,
+        aut_size: usize,
+        opts: ManagerOptions,
+        budget: &Budget,
+    ) -> Result<SystemCtx> {
+        let t0 = Instant::now();
+        let blocks = blocks_with_aut(order, pos, aut_size);
+        let aut_block = blocks
+            .iter()
+            .position(|b| matches!(b, Block::Extra { .. }))
+            .ok_or_else(|| Error::Internal("automaton block missing".into()))?;
+        let enc = Encoding::with_blocks(sys, &blocks, opts)?;
+        let build_seconds = t0.elapsed().as_secs_f64();
+        let t1 = Instant::now();
+        let (reach, _) = reach::reach_with(&enc, strategy, budget)?;
+        Ok(SystemCtx {
+            enc,
+            aut_block,
+            reach,
+            build_seconds,
+            reach_seconds: t1.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// The automaton states the block can hold.
+    pub fn aut_capacity(&self) -> usize {
+        self.enc.blocks[self.aut_block].size
+    }
+
+    /// The number of reachable system states.
+    pub fn reachable_states(&self) -> Result<BigNat> {
+        let one = self
+            .reach
+            .and(&self.enc.value(self.aut_block, 0, false)?)
+            .map_err(oom)?;
+        Ok(self.enc.count(&one))
+    }
+}
+
+/// Statistics of one LTL check.
+#[derive(Clone, Debug, Default)]
+pub struct LtlStats {
+    /// Reachable states of the product.
+    pub product_states: BigNat,
+    /// BDD nodes of the reachable product set.
+    pub product_nodes: usize,
+    /// BDD nodes of all product relations together (shared nodes counted once per relation).
+    pub relation_nodes: usize,
+    /// Outer iterations of the Emerson-Lei fixpoint.
+    pub el_iterations: usize,
+    /// Product states in the fair set (states with an accepting run), 0 when the property holds.
+    pub fair_states: BigNat,
+    pub build_seconds: f64,
+    pub reach_seconds: f64,
+    pub el_seconds: f64,
+    pub witness_seconds: f64,
+}
+
+/// The verdict of one property.
+#[derive(Clone, Debug)]
+pub struct LtlResult {
+    /// The property holds: the product has no accepting lasso.
+    pub holds: bool,
+    /// When it does not hold and a witness was asked for: an infinite trace violating it.
+    pub counterexample: Option<Lasso>,
+    pub stats: LtlStats,
+}
+
+/// The product of the system with one automaton, on the manager of a [`SystemCtx`].
+pub(crate) struct Product<'c> {
+    pub enc: &'c Encoding,
+    pub aut_block: usize,
+    /// `rel_l ∧ A_σ` per label that can fire at all in the product.
+    pub rels: Vec<(LabelId, Relation)>,
+    /// Per acceptance set `i`: `rel_l ∧ A_σ,i`, labels whose sub-relation is empty left out.
+    pub acc_rels: Vec<Vec<(LabelId, Relation)>>,
+    /// Initial product state.
+    pub init: BDDFunction,
+}
+
+impl Product<'_> {
+    /// `⋁_l pre_l(s)` over all product relations.
+    pub fn pre(&self, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        pre_union(self.enc, &self.rels, s, budget)
+    }
+
+    /// Predecessors through an edge of acceptance set `i`.
+    pub fn pre_acc(&self, i: usize, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        pre_union(self.enc, &self.acc_rels[i], s, budget)
+    }
+
+    /// `⋁_l img_l(s)`.
+    pub fn post(&self, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        let mut out = self.enc.f();
+        for (_, r) in &self.rels {
+            out = out.or(&r.image(s)?).map_err(oom)?;
+            budget.check(self.enc)?;
+        }
+        Ok(out)
+    }
+
+    /// Forward closure of `from` within `within` (zero or more steps), by chaining.
+    pub fn forward_closure(
+        &self,
+        from: &BDDFunction,
+        within: &BDDFunction,
+        budget: &Budget,
+    ) -> BddResult<BDDFunction> {
+        let mut r = from.clone();
+        let everywhere = within.valid();
+        loop {
+            let before = r.clone();
+            for (_, rel) in self.rels.iter().rev() {
+                let mut img = rel.image(&r)?;
+                if !everywhere {
+                    img = img.and(within).map_err(oom)?;
+                }
+                r = r.or(&img).map_err(oom)?;
+                budget.check(self.enc)?;
+            }
+            if r == before {
+                return Ok(r);
+            }
+        }
+    }
+
+    /// `E[within U target]`: states of `within` (or `target`) that reach `target` within
+    /// `within`, by backward chaining.
+    pub fn until(
+        &self,
+        within: &BDDFunction,
+        target: &BDDFunction,
+        budget: &Budget,
+    ) -> BddResult<BDDFunction> {
+        let mut y = target.clone();
+        loop {
+            let before = y.clone();
+            for (_, rel) in &self.rels {
+                let pre = rel.preimage(&y)?.and(within).map_err(oom)?;
+                y = y.or(&pre).map_err(oom)?;
+                budget.check(self.enc)?;
+            }
+            if y == before {
+                return Ok(y);
+            }
+        }
+    }
+}
+
+fn pre_union(
+    enc: &Encoding,
+    rels: &[(LabelId, Relation)],
+    s: &BDDFunction,
+    budget: &Budget,
+) -> BddResult<BDDFunction> {
+    let mut out = enc.f();
+    for (_, r) in rels {
+        out = out.or(&r.preimage(s)?).map_err(oom)?;
+        budget.check(enc)?;
+    }
+    Ok(out)
+}
+
+/// The letter a system label is read as: silent labels are never atoms.
+pub fn letter_of_label(sys: &System, tgba: &Tgba, l: LabelId) -> usize {
+    let label = sys.label(l);
+    if label.is_silent() {
+        tgba.other()
+    } else {
+        tgba.letter_of(&label.name)
+    }
+}
+
+/// Builds the product relations of `tgba` with the system of `ctx`.
+pub(crate) fn build_product<'c>(
+    ctx: &'c SystemCtx,
+    sys: &System,
+    tgba: &Tgba,
+    budget: &Budget,
+) -> Result<Product<'c>> {
+    let enc = &ctx.enc;
+    let ab = ctx.aut_block;
+    if tgba.num_states > ctx.aut_capacity() {
+        return Err(Error::Usage(format!(
+            "the automaton has {} states but the encoding reserves room for {}; \
+             build the SystemCtx with a larger automaton block",
+            tgba.num_states,
+            ctx.aut_capacity()
+        )));
+    }
+    if tgba.num_acc > 64 || tgba.initial >= tgba.num_states.max(1) {
+        return Err(Error::Internal(format!(
+            "malformed automaton: {} acceptance sets, initial state {} of {}",
+            tgba.num_acc, tgba.initial, tgba.num_states
+        )));
+    }
+    // Edge BDDs `aut = q ∧ aut' = q'`, one per automaton edge.
+    let mut edge_bdds = Vec::with_capacity(tgba.edges.len());
+    for e in &tgba.edges {
+        if e.from >= tgba.num_states || e.to >= tgba.num_states {
+            return Err(Error::Internal(format!(
+                "automaton edge {} -> {} out of range",
+                e.from, e.to
+            )));
+        }
+        let f = enc
+            .value(ab, e.from, false)?
+            .and(&enc.value(ab, e.to, true)?)
+            .map_err(oom)?;
+        edge_bdds.push(f);
+    }
+    // A_σ and A_σ,i per letter, built once and shared by all labels read as σ.
+    let nletters = tgba.num_letters();
+    let mut a_sigma = vec![enc.f(); nletters];
+    let mut a_sigma_acc = vec![vec![enc.f(); tgba.num_acc]; nletters];
+    for (e, f) in tgba.edges.iter().zip(&edge_bdds) {
+        for sigma in e.letters.iter().take_while(|&s| s < nletters) {
+            a_sigma[sigma] = a_sigma[sigma].or(f).map_err(oom)?;
+            for (i, acc) in a_sigma_acc[sigma].iter_mut().enumerate() {
+                if e.acc >> i & 1 == 1 {
+                    *acc = acc.or(f).map_err(oom)?;
+                }
+            }
+        }
+    }
+    let mut rels = Vec::new();
+    let mut acc_rels: Vec<Vec<(LabelId, Relation)>> =
+        (0..tgba.num_acc).map(|_| Vec::new()).collect();
+    for (l, sys_rel) in enc.labels.iter().enumerate() {
+        let sigma = letter_of_label(sys, tgba, l);
+        if !a_sigma[sigma].satisfiable() {
+            continue;
+        }
+        let mut support = sys_rel.support.clone();
+        support.push(ab);
+        let rel = sys_rel.rel.and(&a_sigma[sigma]).map_err(oom)?;
+        if !rel.satisfiable() {
+            continue;
+        }
+        rels.push((l, enc.relation(rel, support.clone())?));
+        for (i, a) in a_sigma_acc[sigma].iter().enumerate() {
+            if !a.satisfiable() {
+                continue;
+            }
+            let rel = sys_rel.rel.and(a).map_err(oom)?;
+            acc_rels[i].push((l, enc.relation(rel, support.clone())?));
+        }
+        budget.check(enc)?;
+    }
+    let init = enc
+        .initial
+        .and(&enc.value(ab, tgba.initial, false)?)
+        .map_err(oom)?;
+    Ok(Product {
+        enc,
+        aut_block: ab,
+        rels,
+        acc_rels,
+        init,
+    })
+}
+
+/// The reachable product states, by chaining from the initial product state (as
+/// [`reach::reachable`] does for the system).
+pub(crate) fn product_reachable(p: &Product, budget: &Budget) -> BddResult<BDDFunction> {
+    let t = p.enc.t();
+    p.forward_closure(&p.init, &t, budget)
+}
+
+/// The Emerson-Lei fixpoint for acceptance on edges, restricted to `reach`. Returns the fair
+/// states (those starting an accepting run, all within `reach`) and the outer iteration count.
+///
+/// Exactly this is computed (`Pre` = predecessors under any product relation, `Pre_i` = under
+/// the edges of acceptance set `i`, `E[A U B] = μY. B ∨ (A ∧ Pre(Y))`):
+///
+/// ```text
+/// Z := reach
+/// repeat
+///     for i in 0..num_acc:  Z := Z ∧ E[Z U (Z ∧ Pre_i(Z))]   -- can reach an i-edge into Z
+///     Z := Z ∧ Pre(Z)                                          -- has a successor in Z
+/// until Z does not change
+/// ```
+///
+/// Each step keeps a superset of the greatest fixpoint `νZ. Z ∧ Pre(Z) ∧ ⋀ᵢ E[Z U (Z ∧ Pre_i(Z))]`
+/// (the functions are monotone), and at the end `Z` is a fixpoint, so it is the greatest one:
+/// the states with an infinite path inside `Z` that takes an edge of every set `i` infinitely
+/// often. With `num_acc == 0` only `Z := Z ∧ Pre(Z)` remains: states on or leading to a cycle.
+pub(crate) fn fair_states(
+    p: &Product,
+    reach: &BDDFunction,
+    num_acc: usize,
+    budget: &Budget,
+) -> BddResult<(BDDFunction, usize)> {
+    let mut z = reach.clone();
+    let mut iterations = 0;
+    loop {
+        iterations += 1;
+        let before = z.clone();
+        for i in 0..num_acc {
+            let target = z.and(&p.pre_acc(i, &z, budget)?).map_err(oom)?;
+            z = if target.satisfiable() {
+                p.until(&z, &target, budget)?
+            } else {
+                target
+            };
+            if !z.satisfiable() {
+                return Ok((z, iterations));
+            }
+        }
+        z = z.and(&p.pre(&z, budget)?).map_err(oom)?;
+        if z == before || !z.satisfiable() {
+            return Ok((z, iterations));
+        }
+    }
+}
+
+/// Checks the LTL property whose **negation** `tgba` recognises on the system of `ctx`:
+/// the property holds iff the product has no reachable accepting lasso. With `want_witness`,
+/// a violated property comes with a counterexample lasso.
+pub fn check_ltl(
+    ctx: &SystemCtx,
+    sys: &System,
+    tgba: &Tgba,
+    budget: &Budget,
+    want_witness: bool,
+) -> Result<LtlResult> {
+    let t0 = Instant::now();
+    let p = build_product(ctx, sys, tgba, budget)?;
+    let mut stats = LtlStats {
+        build_seconds: t0.elapsed().as_secs_f64(),
+        relation_nodes: p.rels.iter().map(|(_, r)| r.rel.node_count()).sum(),
+        ..LtlStats::default()
+    };
+    let t1 = Instant::now();
+    let preach = product_reachable(&p, budget)?;
+    stats.reach_seconds = t1.elapsed().as_secs_f64();
+    stats.product_states = ctx.enc.count(&preach);
+    stats.product_nodes = preach.node_count();
+    let t2 = Instant::now();
+    let (fair, iterations) = fair_states(&p, &preach, tgba.num_acc, budget)?;
+    stats.el_seconds = t2.elapsed().as_secs_f64();
+    stats.el_iterations = iterations;
+    stats.fair_states = ctx.enc.count(&fair);
+    let holds = !fair.satisfiable();
+    let mut counterexample = None;
+    if !holds && want_witness {
+        let t3 = Instant::now();
+        counterexample = Some(super::lasso::extract(
+            &p,
+            &preach,
+            &fair,
+            tgba.num_acc,
+            budget,
+        )?);
+        stats.witness_seconds = t3.elapsed().as_secs_f64();
+    }
+    Ok(LtlResult {
+        holds,
+        counterexample,
+        stats,
+    })
+}
+
+/// Checks one property from scratch: encodes `sys` (components in index order, automaton block at
+/// the default position), computes its reachable states and runs [`check_ltl`]. For several
+/// properties of one system, build a [`SystemCtx`] once instead.
+pub fn check_ltl_once(
+    sys: &System,
+    tgba: &Tgba,
+    opts: ManagerOptions,
+    budget: &Budget,
+    want_witness: bool,
+) -> Result<LtlResult> {
+    let order: Vec<CompId> = (0..sys.components().len()).collect();
+    let ctx = SystemCtx::new(
+        sys,
+        &order,
+        AutPosition::default(),
+        tgba.num_states,
+        opts,
+        budget,
+    )?;
+    check_ltl(&ctx, sys, tgba, budget, want_witness)
+}

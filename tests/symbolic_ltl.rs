@@ -1,0 +1,643 @@
+//! The symbolic LTL check (product + Emerson-Lei + lasso extraction) against hand-built systems
+//! and automata, and against a small explicit oracle written here (reachable product graph,
+//! Tarjan SCCs, a fair SCC has internal edges of every acceptance set).
+//!
+//! Every counterexample is replayed: each step must be a move of the system on its label and of
+//! the automaton on the label's letter, the lasso must close, and some choice of automaton edges
+//! along the cycle must cover every acceptance set.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use ltsym::automata::{LetterSet, Tgba, TgbaEdge};
+use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
+use ltsym::symbolic::ltl::{
+    check_ltl, check_ltl_once, letter_of_label, AutPosition, Lasso, LtlResult, SystemCtx,
+};
+use ltsym::symbolic::{Budget, ManagerOptions};
+
+// ---------------------------------------------------------------- automata by hand
+
+/// Edge helper: `letters` names atoms (index into `atoms`) or `other`.
+fn edge(from: usize, to: usize, letters: &[usize], n: usize, acc: u64) -> TgbaEdge {
+    let mut s = LetterSet::empty(n);
+    for &l in letters {
+        s.insert(l);
+    }
+    TgbaEdge {
+        from,
+        to,
+        letters: s,
+        acc,
+    }
+}
+
+fn tgba(atoms: &[&str], num_states: usize, num_acc: usize, edges: Vec<TgbaEdge>) -> Tgba {
+    Tgba {
+        atoms: atoms.iter().map(|s| s.to_string()).collect(),
+        num_states,
+        initial: 0,
+        num_acc,
+        edges,
+        state_names: (0..num_states).map(|q| format!("q{q}")).collect(),
+    }
+}
+
+/// The negation of `G F a`, i.e. `F G !a`: guess a point after which `a` never fires.
+fn not_gf(a: &str) -> Tgba {
+    // letters: 0 = a, 1 = other
+    tgba(
+        &[a],
+        2,
+        1,
+        vec![
+            edge(0, 0, &[0, 1], 2, 0),
+            edge(0, 1, &[1], 2, 0),
+            edge(1, 1, &[1], 2, 1),
+        ],
+    )
+}
+
+/// The negation of `G !a`, i.e. `F a` (one acceptance set, accepting self-loop after `a`).
+fn not_g_not(a: &str) -> Tgba {
+    tgba(
+        &[a],
+        2,
+        1,
+        vec![
+            edge(0, 0, &[1], 2, 0),
+            edge(0, 1, &[0], 2, 0),
+            edge(1, 1, &[0, 1], 2, 1),
+        ],
+    )
+}
+
+/// The negation of `true`: no accepting run at all (one state, no edges).
+fn empty_aut() -> Tgba {
+    tgba(&[], 1, 0, vec![])
+}
+
+/// `true` with zero acceptance sets: accepts every infinite trace (the negation of `false`).
+fn all_aut() -> Tgba {
+    tgba(&[], 1, 0, vec![edge(0, 0, &[0], 1, 0)])
+}
+
+/// The negation of `G F a ∨ G F b`, i.e. `F G !a ∧ F G !b`, here written with two acceptance
+/// sets to exercise generalised acceptance: `G F a ∧ G F b` is not what we negate; instead the
+/// automaton accepts runs that see `a` infinitely often AND `b` infinitely often (set 0 on `a`,
+/// set 1 on `b`): it is the negation of `F G !a ∨ F G !b`.
+fn inf_a_and_inf_b(a: &str, b: &str) -> Tgba {
+    let mut atoms = [a, b];
+    atoms.sort();
+    let ia = atoms.iter().position(|x| *x == a).unwrap();
+    let ib = 1 - ia;
+    tgba(
+        &atoms,
+        1,
+        2,
+        vec![
+            edge(0, 0, &[ia], 3, 1),
+            edge(0, 0, &[ib], 3, 2),
+            edge(0, 0, &[2], 3, 0),
+        ],
+    )
+}
+
+// ---------------------------------------------------------------- systems by hand
+
+fn comp(b: &mut SystemBuilder, name: &str, n: usize, start: usize) -> usize {
+    let c = b.add_component(name);
+    for i in 0..n {
+        b.add_state(c, &format!("s{i}")).unwrap();
+    }
+    b.set_start(c, start as StateId);
+    c
+}
+
+/// One component: 0 -a-> 1 -b-> 0, and 1 -c-> 2 -c-> 2.
+fn ab_loop_or_c_forever() -> System {
+    let mut b = SystemBuilder::new();
+    let c = comp(&mut b, "p", 3, 0);
+    b.add_transition(c, 0, "a", 1);
+    b.add_transition(c, 1, "b", 0);
+    b.add_transition(c, 1, "c", 2);
+    b.add_transition(c, 2, "c", 2);
+    b.build().unwrap()
+}
+
+/// One component 0 -a-> 1 -b-> 2, then deadlock.
+fn deadlocking() -> System {
+    let mut b = SystemBuilder::new();
+    let c = comp(&mut b, "p", 3, 0);
+    b.add_transition(c, 0, "a", 1);
+    b.add_transition(c, 1, "b", 2);
+    b.build().unwrap()
+}
+
+// ---------------------------------------------------------------- replay
+
+/// Successors of a state vector on label `l`.
+fn successors(sys: &System, s: &[StateId], l: LabelId) -> Vec<Vec<StateId>> {
+    let label = sys.label(l);
+    let mut out = Vec::new();
+    match &label.sync {
+        Sync::Product => {
+            let mut partial = vec![s.to_vec()];
+            for (i, &c) in label.components.iter().enumerate() {
+                let mut next = Vec::new();
+                for p in &partial {
+                    for &(from, to) in &label.local[i] {
+                        if from == s[c] {
+                            let mut q = p.clone();
+                            q[c] = to;
+                            next.push(q);
+                        }
+                    }
+                }
+                partial = next;
+            }
+            out = partial;
+        }
+        Sync::Tuples(tuples) => {
+            for t in tuples {
+                if t.iter()
+                    .enumerate()
+                    .all(|(i, &(from, _))| s[label.components[i]] == from)
+                {
+                    let mut q = s.to_vec();
+                    for (i, &(_, to)) in t.iter().enumerate() {
+                        q[label.components[i]] = to;
+                    }
+                    out.push(q);
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Checks that `lasso` is an accepting run of the product; panics with a reason otherwise.
+fn replay(sys: &System, aut: &Tgba, lasso: &Lasso) {
+    let word: Vec<LabelId> = lasso.prefix.iter().chain(&lasso.cycle).copied().collect();
+    assert!(!lasso.cycle.is_empty(), "empty cycle");
+    assert_eq!(
+        lasso.states.len(),
+        word.len() + 1,
+        "states do not match labels"
+    );
+    assert_eq!(lasso.states[0].system, sys.initial_state(), "not initial");
+    assert_eq!(lasso.states[0].aut, aut.initial, "automaton not initial");
+    assert_eq!(
+        lasso.states[lasso.prefix.len()],
+        lasso.states[word.len()],
+        "the cycle does not close"
+    );
+    let mut masks: HashSet<u64> = HashSet::from([0]);
+    for (k, &l) in word.iter().enumerate() {
+        let (s, t) = (&lasso.states[k], &lasso.states[k + 1]);
+        assert!(
+            successors(sys, &s.system, l).contains(&t.system),
+            "step {k}: label {} does not lead from {:?} to {:?}",
+            sys.label(l).display_name(),
+            s.system,
+            t.system
+        );
+        let sigma = letter_of_label(sys, aut, l);
+        let accs: Vec<u64> = aut
+            .edges
+            .iter()
+            .filter(|e| e.from == s.aut && e.to == t.aut && e.letters.contains(sigma))
+            .map(|e| e.acc)
+            .collect();
+        assert!(
+            !accs.is_empty(),
+            "step {k}: no automaton edge {} -> {} on letter {sigma}",
+            s.aut,
+            t.aut
+        );
+        if k >= lasso.prefix.len() {
+            masks = masks
+                .iter()
+                .flat_map(|m| accs.iter().map(move |a| m | a))
+                .collect();
+        }
+    }
+    assert!(
+        masks.contains(&aut.all_acc()),
+        "the cycle misses an acceptance set: masks {masks:?}"
+    );
+}
+
+// ---------------------------------------------------------------- explicit oracle
+
+/// Whether the product of `sys` and `aut` has a reachable accepting lasso, explicitly.
+fn oracle_violated(sys: &System, aut: &Tgba) -> bool {
+    type Node = (Vec<StateId>, usize);
+    let init: Node = (sys.initial_state(), aut.initial);
+    let mut index: HashMap<Node, usize> = HashMap::new();
+    let mut nodes = vec![init.clone()];
+    index.insert(init, 0);
+    let mut succ: Vec<Vec<(usize, u64)>> = Vec::new();
+    let mut queue = VecDeque::from([0usize]);
+    while let Some(n) = queue.pop_front() {
+        let (s, q) = nodes[n].clone();
+        let mut out = Vec::new();
+        for l in 0..sys.labels().len() {
+            let sigma = letter_of_label(sys, aut, l);
+            let ts = successors(sys, &s, l);
+            for e in aut
+                .edges
+                .iter()
+                .filter(|e| e.from == q && e.letters.contains(sigma))
+            {
+                for t in &ts {
+                    let node = (t.clone(), e.to);
+                    let id = *index.entry(node.clone()).or_insert_with(|| {
+                        nodes.push(node);
+                        queue.push_back(nodes.len() - 1);
+                        nodes.len() - 1
+                    });
+                    out.push((id, e.acc));
+                }
+            }
+        }
+        if succ.len() <= n {
+            succ.resize(n + 1, Vec::new());
+        }
+        succ[n] = out;
+    }
+    succ.resize(nodes.len(), Vec::new());
+    // Tarjan's SCCs (iterative)
+    let n = nodes.len();
+    let (mut idx, mut low, mut on) = (vec![usize::MAX; n], vec![0; n], vec![false; n]);
+    let mut comp = vec![usize::MAX; n];
+    let (mut counter, mut ncomp) = (0, 0);
+    let mut stack = Vec::new();
+    for root in 0..n {
+        if idx[root] != usize::MAX {
+            continue;
+        }
+        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
+        idx[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root);
+        on[root] = true;
+        while let Some(&mut (v, ref mut i)) = call.last_mut() {
+            if *i < succ[v].len() {
+                let w = succ[v][*i].0;
+                *i += 1;
+                if idx[w] == usize::MAX {
+                    idx[w] = counter;
+                    low[w] = counter;
+                    counter += 1;
+                    stack.push(w);
+                    on[w] = true;
+                    call.push((w, 0));
+                } else if on[w] {
+                    low[v] = low[v].min(idx[w]);
+                }
+            } else {
+                call.pop();
+                if let Some(&(u, _)) = call.last() {
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] == idx[v] {
+                    while let Some(w) = stack.pop() {
+                        on[w] = false;
+                        comp[w] = ncomp;
+                        if w == v {
+                            break;
+                        }
+                    }
+                    ncomp += 1;
+                }
+            }
+        }
+    }
+    let mut acc = vec![None::<u64>; ncomp];
+    for v in 0..n {
+        for &(w, a) in &succ[v] {
+            if comp[v] == comp[w] {
+                let m = acc[comp[v]].get_or_insert(0);
+                *m |= a;
+            }
+        }
+    }
+    acc.iter().any(|m| *m == Some(aut.all_acc()))
+}
+
+// ---------------------------------------------------------------- helpers
+
+fn check(sys: &System, aut: &Tgba) -> LtlResult {
+    let r = check_ltl_once(
+        sys,
+        aut,
+        ManagerOptions::small(),
+        &Budget::unlimited(),
+        true,
+    )
+    .expect("check runs");
+    if let Some(l) = &r.counterexample {
+        replay(sys, aut, l);
+    }
+    assert_eq!(r.holds, r.counterexample.is_none());
+    r
+}
+
+#[test]
+fn gf_a_fails_when_c_can_loop_forever() {
+    let sys = ab_loop_or_c_forever();
+    let r = check(&sys, &not_gf("a"));
+    assert!(!r.holds);
+    let lasso = r.counterexample.unwrap();
+    let c = sys.label_id("c").unwrap();
+    assert_eq!(lasso.cycle, vec![c]);
+    // `c` forever also avoids `b`
+    assert!(!check(&sys, &not_gf("b")).holds);
+    assert!(oracle_violated(&sys, &not_gf("b")));
+}
+
+#[test]
+fn gf_a_holds_when_a_recurs() {
+    // 0 -a-> 1 -b-> 0 only
+    let mut b = SystemBuilder::new();
+    let c = comp(&mut b, "p", 2, 0);
+    b.add_transition(c, 0, "a", 1);
+    b.add_transition(c, 1, "b", 0);
+    let sys = b.build().unwrap();
+    assert!(check(&sys, &not_gf("a")).holds);
+    assert!(check(&sys, &not_gf("b")).holds);
+    assert!(!check(&sys, &not_g_not("b")).holds);
+    // an atom that is no label of the system: G !x holds, G F x fails
+    assert!(check(&sys, &not_g_not("x")).holds);
+    assert!(!check(&sys, &not_gf("x")).holds);
+}
+
+#[test]
+fn deadlocks_never_violate() {
+    let sys = deadlocking();
+    // every finite trace would violate G F a, but only infinite traces count
+    assert!(check(&sys, &not_gf("a")).holds);
+    assert!(check(&sys, &not_g_not("a")).holds);
+    assert!(check(&sys, &all_aut()).holds);
+    assert!(!oracle_violated(&sys, &all_aut()));
+}
+
+#[test]
+fn zero_acceptance_sets_mean_any_cycle() {
+    let sys = ab_loop_or_c_forever();
+    let r = check(&sys, &all_aut());
+    assert!(!r.holds);
+    assert!(check(&sys, &empty_aut()).holds);
+    // `true` with zero sets over an automaton whose only loop needs `a` then `b`
+    let aut = tgba(
+        &["a", "b"],
+        2,
+        0,
+        vec![edge(0, 1, &[0], 3, 0), edge(1, 0, &[1], 3, 0)],
+    );
+    let r = check(&sys, &aut);
+    assert!(!r.holds);
+    let l = r.counterexample.unwrap();
+    let (a, bb) = (sys.label_id("a").unwrap(), sys.label_id("b").unwrap());
+    assert_eq!(l.prefix.len() + l.cycle.len(), 2);
+    assert!(l.cycle.contains(&a) && l.cycle.contains(&bb));
+}
+
+#[test]
+fn two_acceptance_sets_need_both() {
+    // p: 0 -a-> 0, 0 -b-> 0 ; a third loop c, and a branch to a state with only `a`
+    let mut b = SystemBuilder::new();
+    let c = comp(&mut b, "p", 2, 0);
+    b.add_transition(c, 0, "a", 0);
+    b.add_transition(c, 0, "b", 0);
+    b.add_transition(c, 0, "c", 1);
+    b.add_transition(c, 1, "a", 1);
+    let sys = b.build().unwrap();
+    let r = check(&sys, &inf_a_and_inf_b("a", "b"));
+    assert!(!r.holds);
+    let l = r.counterexample.unwrap();
+    let (a, bb) = (sys.label_id("a").unwrap(), sys.label_id("b").unwrap());
+    assert!(l.cycle.contains(&a) && l.cycle.contains(&bb));
+    // state 1 only has `a`; state 0 without `b`: a system where b and a are in different SCCs
+    let mut b2 = SystemBuilder::new();
+    let c = comp(&mut b2, "p", 2, 0);
+    b2.add_transition(c, 0, "b", 0);
+    b2.add_transition(c, 0, "c", 1);
+    b2.add_transition(c, 1, "a", 1);
+    let sys2 = b2.build().unwrap();
+    assert!(check(&sys2, &inf_a_and_inf_b("a", "b")).holds);
+    assert!(!oracle_violated(&sys2, &inf_a_and_inf_b("a", "b")));
+}
+
+#[test]
+fn silent_labels_are_the_other_letter() {
+    // p: 0 -a-> 1 ; 1 -""-> 1 (silent loop). G F a is violated by the silent loop.
+    let mut b = SystemBuilder::new();
+    let c = comp(&mut b, "p", 2, 0);
+    b.add_transition(c, 0, "a", 1);
+    b.add_transition(c, 1, "", 1);
+    let sys = b.build().unwrap();
+    let r = check(&sys, &not_gf("a"));
+    assert!(!r.holds);
+    let l = r.counterexample.unwrap();
+    assert!(l.cycle.iter().all(|&x| sys.label(x).is_silent()));
+    // an automaton whose atom is literally "" must still read the silent label as `other`
+    assert!(!check(&sys, &not_gf("")).holds);
+}
+
+#[test]
+fn tuple_labels_synchronise_exactly() {
+    // u0, u1 with states p,q; `t` moves only the diagonal pairs (p,p)->(q,q), (q,q)->(p,p)
+    // starting in (p,q): `t` can never fire; `s` (local to u0) loops.
+    let mut b = SystemBuilder::new();
+    let c0 = comp(&mut b, "u0", 2, 0);
+    let c1 = comp(&mut b, "u1", 2, 1);
+    b.add_tuple_label(
+        "t",
+        vec![c0, c1],
+        vec![vec![(0, 1), (0, 1)], vec![(1, 0), (1, 0)]],
+    )
+    .unwrap();
+    b.add_transition(c0, 0, "s", 0);
+    let sys = b.build().unwrap();
+    assert!(check(&sys, &not_g_not("t")).holds);
+    assert!(!check(&sys, &not_gf("t")).holds);
+    // starting on the diagonal, `t` alternates forever: G F t holds only if `s` cannot loop
+    let mut b = SystemBuilder::new();
+    let c0 = comp(&mut b, "u0", 2, 0);
+    let c1 = comp(&mut b, "u1", 2, 0);
+    b.add_tuple_label(
+        "t",
+        vec![c0, c1],
+        vec![vec![(0, 1), (0, 1)], vec![(1, 0), (1, 0)]],
+    )
+    .unwrap();
+    let sys = b.build().unwrap();
+    assert!(check(&sys, &not_gf("t")).holds);
+    assert!(!check(&sys, &not_g_not("t")).holds);
+}
+
+#[test]
+fn shared_context_serves_several_automata_at_every_position() {
+    let sys = ab_loop_or_c_forever();
+    let auts = [
+        not_gf("a"),
+        not_gf("c"),
+        not_g_not("b"),
+        inf_a_and_inf_b("a", "b"),
+        all_aut(),
+        empty_aut(),
+    ];
+    let max = auts.iter().map(|a| a.num_states).max().unwrap();
+    for pos in [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom] {
+        let ctx = SystemCtx::new(
+            &sys,
+            &[0],
+            pos,
+            max,
+            ManagerOptions::small(),
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        assert_eq!(ctx.reachable_states().unwrap().to_string(), "3");
+        for aut in &auts {
+            let r = check_ltl(&ctx, &sys, aut, &Budget::unlimited(), true).unwrap();
+            assert_eq!(r.holds, !oracle_violated(&sys, aut), "{pos:?} {aut:?}");
+            if let Some(l) = &r.counterexample {
+                replay(&sys, aut, l);
+            }
+        }
+        // an automaton larger than the block is refused, not silently wrong
+        let big = tgba(&[], max + 1, 0, vec![]);
+        assert!(check_ltl(&ctx, &sys, &big, &Budget::unlimited(), false).is_err());
+    }
+}
+
+// ---------------------------------------------------------------- random agreement
+
+/// splitmix64
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+const NAMES: [&str; 5] = ["a", "b", "c", "d", "e"];
+
+fn random_system(rng: &mut Rng) -> System {
+    let mut b = SystemBuilder::new();
+    let ncomp = 1 + rng.below(3);
+    let mut sizes = Vec::new();
+    for k in 0..ncomp {
+        let n = 1 + rng.below(4);
+        sizes.push(n);
+        comp(&mut b, &format!("c{k}"), n, rng.below(n));
+    }
+    // sometimes one tuple label over the first two components
+    let tuple = ncomp >= 2 && rng.chance(30);
+    if tuple {
+        let mut tuples = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            tuples.push(vec![
+                (
+                    rng.below(sizes[0]) as StateId,
+                    rng.below(sizes[0]) as StateId,
+                ),
+                (
+                    rng.below(sizes[1]) as StateId,
+                    rng.below(sizes[1]) as StateId,
+                ),
+            ]);
+        }
+        b.add_tuple_label("e", vec![0, 1], tuples).unwrap();
+    }
+    for (k, &n) in sizes.iter().enumerate() {
+        for _ in 0..rng.below(2 * n + 2) {
+            let from = rng.below(n) as StateId;
+            let to = rng.below(n) as StateId;
+            let name = if rng.chance(15) {
+                ""
+            } else {
+                NAMES[rng.below(if tuple { 4 } else { 5 })]
+            };
+            b.add_transition(k, from, name, to);
+        }
+    }
+    b.build().unwrap()
+}
+
+fn random_tgba(rng: &mut Rng) -> Tgba {
+    let mut atoms: Vec<&str> = NAMES.iter().copied().filter(|_| rng.chance(40)).collect();
+    if rng.chance(20) {
+        atoms.push("zz"); // an atom that is no label
+    }
+    atoms.sort();
+    let nl = atoms.len() + 1;
+    let n = 1 + rng.below(4);
+    let num_acc = rng.below(3);
+    let mut edges = Vec::new();
+    for _ in 0..rng.below(3 * n + 1) + 1 {
+        let letters: Vec<usize> = (0..nl).filter(|_| rng.chance(50)).collect();
+        let acc = rng.next() & ((1u64 << num_acc) - 1);
+        edges.push(edge(rng.below(n), rng.below(n), &letters, nl, acc));
+    }
+    let mut t = tgba(&atoms, n, num_acc, edges);
+    t.initial = rng.below(n);
+    t
+}
+
+#[test]
+fn random_systems_agree_with_the_explicit_oracle() {
+    let mut rng = Rng(20261122);
+    let (mut violated, mut held) = (0, 0);
+    for round in 0..400 {
+        let sys = random_system(&mut rng);
+        let auts: Vec<Tgba> = (0..4).map(|_| random_tgba(&mut rng)).collect();
+        let max = auts.iter().map(|a| a.num_states).max().unwrap();
+        let order: Vec<usize> = (0..sys.components().len()).collect();
+        let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+        let ctx = SystemCtx::new(
+            &sys,
+            &order,
+            pos,
+            max,
+            ManagerOptions::small(),
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        for aut in &auts {
+            let r = check_ltl(&ctx, &sys, aut, &Budget::unlimited(), true).unwrap();
+            let expect = !oracle_violated(&sys, aut);
+            assert_eq!(r.holds, expect, "round {round}: {sys:?}\n{aut:?}");
+            match &r.counterexample {
+                Some(l) => {
+                    replay(&sys, aut, l);
+                    violated += 1;
+                }
+                None => {
+                    assert!(r.holds);
+                    held += 1;
+                }
+            }
+        }
+    }
+    // the generator must produce both verdicts often, or the test checks little
+    assert!(
+        violated > 300 && held > 300,
+        "violated {violated}, held {held}"
+    );
+}
