@@ -175,6 +175,11 @@ def main():
                 notes.append(f"pan -m{depth}")
             if sv and lv and sv != lv:
                 notes.append(explain(sv, lv, formula, trail))
+            elif sv == "false" and trail is not None and trail["kind"] == "acceptance cycle" \
+                    and trail["cycle_steps"] == 0:
+                # Agreement by luck of the semantics: worth knowing, not a disagreement.
+                notes.append("spin counterexample is a deadlock (finite run); "
+                             "an infinite one exists too (ltsym false)")
             if expected and lv and lv != expected:
                 notes.append("ltsym differs from the official verdict")
             rows.append({
