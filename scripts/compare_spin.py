@@ -8,8 +8,9 @@ Each disagreement gets a note saying why, found from SPIN's counterexample (repl
 `spin -t -p`) and the formula:
   - "spin: finite run (deadlock)": SPIN's accepting cycle is a stutter at a state where no process
     moves (a deadlock): SPIN stutter-extends finite runs, RERS counts infinite traces only.
-  - "spin: initial nop": SPIN's counterexample violates the formula before the first label fires
-    (lastAction == nop at the start, which no RERS trace position looks like).
+  - "spin: initial nop": the formula reads atoms at the first position (outside every temporal
+    operator), where SPIN sees lastAction == nop (no label has fired yet) and RERS the first
+    label; or SPIN's counterexample violates the formula before the first label fires.
   - "formula uses X": the Promela encoding adds steps where lastAction keeps its value, so X
     looks at a stutter step, not at the next label.
   - "UNEXPLAINED": none of the above; a bug on one side (report it with the trail).
@@ -20,6 +21,9 @@ import os
 import re
 import statistics
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import spin2ltsmin  # noqa: E402  (the parser of `ltsym props --spin` claims)
 
 MIN_T = 0.01  # resolution of /usr/bin/time's wall clock; times below it are clamped for ratios
 
@@ -123,8 +127,32 @@ def uses_x(formula):
     return re.search(r"(?<![A-Za-z0-9_])X(?![A-Za-z0-9_])", formula) is not None
 
 
-def explain(spin_v, ltsym_v, formula, trail):
+def first_position_atoms(claim):
+    """Atoms of a SPIN claim (`ltsym props --spin` syntax) outside every temporal operator:
+    they are read at the first position, which is `lastAction == nop` in SPIN (before any label
+    fires) but the first label in RERS."""
+    try:
+        f = spin2ltsmin.parse(spin2ltsmin.tokenize(claim))
+    except (ValueError, IndexError):
+        return []
+    out = []
+
+    def walk(g):
+        if g[0] == "atom":
+            out.append(g[1])
+        elif g[0] in ("!", "&&", "||", "->", "<->"):
+            for h in g[1:]:
+                walk(h)
+    walk(f)
+    return out
+
+
+def explain(spin_v, ltsym_v, formula, trail, claim=""):
     """The note of a disagreement (see the module doc)."""
+    top = first_position_atoms(claim)
+    if top:
+        return ("spin: initial nop: " + " ".join(sorted(set(top))) + " read at the first position, "
+                "where SPIN has lastAction == nop and RERS the first label")
     if spin_v == "false" and trail is not None:
         if trail["kind"] == "acceptance cycle" and trail["cycle_steps"] == 0:
             return "spin: finite run (deadlock) stutter-extended; RERS ignores finite runs"
@@ -149,6 +177,11 @@ def main():
         if not os.path.isdir(d) or not os.path.exists(props_file):
             continue
         props = read_props(props_file)
+        claims = {}
+        for line in read_text(os.path.join(d, "claims.pml")).splitlines():
+            m = re.match(r"\s*ltl p(\d+) \{(.*)\}\s*$", line)
+            if m:
+                claims[int(m.group(1))] = m.group(2)
         lres = ltsym_results(d)
         lwall, lrss = read_pair(os.path.join(d, "ltsym.wall_rss"))
         lrc = read_text(os.path.join(d, "ltsym.rc")).strip()
@@ -174,12 +207,14 @@ def main():
             if depth and depth != "10000":
                 notes.append(f"pan -m{depth}")
             if sv and lv and sv != lv:
-                notes.append(explain(sv, lv, formula, trail))
+                notes.append(explain(sv, lv, formula, trail, claims.get(n, "")))
             elif sv == "false" and trail is not None and trail["kind"] == "acceptance cycle" \
                     and trail["cycle_steps"] == 0:
                 # Agreement by luck of the semantics: worth knowing, not a disagreement.
                 notes.append("spin counterexample is a deadlock (finite run); "
                              "an infinite one exists too (ltsym false)")
+            if sv and lv and sv == lv and first_position_atoms(claims.get(n, "")):
+                notes.append("formula reads the first position (SPIN: lastAction == nop there)")
             if expected and lv and lv != expected:
                 notes.append("ltsym differs from the official verdict")
             rows.append({
