@@ -19,7 +19,7 @@ use std::time::Instant;
 use crate::automata::lasso::accepts_lasso;
 use crate::automata::translate::translate;
 use crate::automata::Tgba;
-use crate::error::{Error, Result};
+use crate::error::{Error, Limit, Result};
 use crate::explicit::graph::{replay_trace, StateGraph};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::logic::eval::holds_on_lasso;
@@ -272,18 +272,7 @@ fn check_ltl_file(
     } else {
         None
     };
-    let graph = if opts.engine != Engine::Symbolic {
-        match StateGraph::build(sys, opts.max_states) {
-            Ok(g) => {
-                report.states = Some((g.num_states() as u64).into());
-                Some(Ok(g))
-            }
-            Err(Error::Limit(l)) => Some(Err(l)),
-            Err(e) => return Err(e),
-        }
-    } else {
-        None
-    };
+    let graph = explicit_graph(sys, opts, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
 
     for (p, neg) in ps.iter().zip(&autos) {
@@ -344,6 +333,26 @@ fn check_ltl_file(
         report.results.push(r);
     }
     Ok(())
+}
+
+/// The explicit state graph when the explicit engine takes part: `Some(Err(limit))` when its
+/// state limit was hit, which leaves the properties unknown rather than failing the run.
+fn explicit_graph(
+    sys: &System,
+    opts: &CheckOptions,
+    report: &mut CheckReport,
+) -> Result<Option<std::result::Result<StateGraph, Limit>>> {
+    if opts.engine == Engine::Symbolic {
+        return Ok(None);
+    }
+    match StateGraph::build(sys, opts.max_states) {
+        Ok(g) => {
+            report.states = Some((g.num_states() as u64).into());
+            Ok(Some(Ok(g)))
+        }
+        Err(Error::Limit(l)) => Ok(Some(Err(l))),
+        Err(e) => Err(e),
+    }
 }
 
 /// The outcome of one or both engines; a disagreement between answered verdicts is a bug.
@@ -432,18 +441,7 @@ fn check_ctl_file(
     } else {
         None
     };
-    let graph = if opts.engine != Engine::Symbolic {
-        match StateGraph::build(sys, opts.max_states) {
-            Ok(g) => {
-                report.states = Some((g.num_states() as u64).into());
-                Some(Ok(g))
-            }
-            Err(Error::Limit(l)) => Some(Err(l)),
-            Err(e) => return Err(e),
-        }
-    } else {
-        None
-    };
+    let graph = explicit_graph(sys, opts, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
     let mut checker = match &symbolic {
         Some(Ok((enc, reach))) => Some(CtlChecker::new(enc, reach, sys)?),
