@@ -14,7 +14,7 @@ use nom::combinator::value;
 use nom::{IResult, Parser as _};
 
 use super::formula_common::{
-    identifier, line_col, quote_source, quoted, skip_ws, split_properties, Quoted, SResult,
+    identifier, line_col, parse_property_file, quote_source, quoted, skip_ws, Quoted, SResult,
     SyntaxError, MAX_HEIGHT, MAX_NESTING,
 };
 use crate::error::Result;
@@ -28,20 +28,7 @@ pub fn parse_formula(text: &str, file: &Path) -> Result<Ctl> {
 /// Parses a property file: formulas, each optionally after a `#N:` header with an optional
 /// `true`/`false` verdict (`grammar/properties.ebnf`).
 pub fn parse_properties(text: &str, file: &Path) -> Result<Vec<Property<Ctl>>> {
-    let blocks = split_properties(text).map_err(|e| e.into_error(file, text))?;
-    blocks
-        .into_iter()
-        .map(|b| {
-            let formula =
-                parse_range(text, b.start, b.end).map_err(|e| e.into_error(file, text))?;
-            Ok(Property {
-                number: b.number,
-                formula,
-                expected: b.expected,
-                line: b.line,
-            })
-        })
-        .collect()
+    parse_property_file(text, file, parse_range)
 }
 
 /// Parses the formula in `text[start..end]`; error offsets are into the whole `text`.

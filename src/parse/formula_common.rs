@@ -246,6 +246,29 @@ struct Pending {
     offset: usize,
 }
 
+/// Parses a property file with `parse_range`, the formula reader of one logic: the headers are
+/// the same for LTL and CTL.
+pub(crate) fn parse_property_file<F>(
+    text: &str,
+    file: &Path,
+    parse_range: fn(&str, usize, usize) -> SResult<F>,
+) -> crate::error::Result<Vec<crate::logic::Property<F>>> {
+    let blocks = split_properties(text).map_err(|e| e.into_error(file, text))?;
+    blocks
+        .into_iter()
+        .map(|b| {
+            let formula =
+                parse_range(text, b.start, b.end).map_err(|e| e.into_error(file, text))?;
+            Ok(crate::logic::Property {
+                number: b.number,
+                formula,
+                expected: b.expected,
+                line: b.line,
+            })
+        })
+        .collect()
+}
+
 /// Splits a property file into numbered formula ranges (`grammar/properties.ebnf`).
 ///
 /// With `#N:` headers anywhere in the file, every formula must follow a header; it runs from
