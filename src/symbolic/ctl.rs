@@ -29,6 +29,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
 use super::encoding::oom;
+use super::reach::{bottom_up, minus};
 use super::{Budget, Encoding};
 use crate::error::Result;
 use crate::logic::ctl::Ctl;
@@ -53,6 +54,8 @@ pub struct CtlChecker<'a> {
     pub(crate) live: BDDFunction,
     /// Labels enabled somewhere in the domain (the others add nothing to any preimage).
     pub(crate) active: Vec<LabelId>,
+    /// `active`, lowest top level first: the order of the chaining in [`CtlChecker::eu`].
+    chain_order: Vec<LabelId>,
     memo: HashMap<Ctl, BDDFunction>,
     literal: bool,
 }
@@ -69,6 +72,7 @@ impl<'a> CtlChecker<'a> {
             dead: f.clone(),
             live: f,
             active: Vec::new(),
+            chain_order: Vec::new(),
             memo: HashMap::new(),
             literal: false,
         };
@@ -86,6 +90,10 @@ impl<'a> CtlChecker<'a> {
                 self.active.push(l);
             }
         }
+        self.chain_order = bottom_up(self.enc)
+            .into_iter()
+            .filter(|l| self.active.contains(l))
+            .collect();
         self.domain = domain;
         self.memo.clear();
         Ok(())
@@ -307,19 +315,27 @@ impl<'a> CtlChecker<'a> {
                 g.or(&f.and(&e).map_err(oom)?).map_err(oom)
             });
         }
-        // chaining: add f ∧ pre_l(Z) for one label at a time until a sweep adds nothing
+        // Chaining on frontiers: one label at a time adds `f ∧ pre_l(frontier) ∧ ¬Z`, where the
+        // frontier holds the states added since the previous sweep or earlier in this one, and
+        // the lowest labels go first (as in reachability). Until a sweep adds nothing.
         let mut z = g.clone();
+        let mut frontier = g.clone();
         loop {
-            let before = z.clone();
-            for &l in &self.active {
-                let p = self.enc.labels[l].preimage(&z)?;
-                let add = p.and(f).map_err(oom)?;
-                z = z.or(&add).map_err(oom)?;
+            let mut found = self.enc.f();
+            for &l in &self.chain_order {
+                let p = self.enc.labels[l].preimage(&frontier)?;
+                let add = minus(&p.and(f).map_err(oom)?, &z)?;
                 budget.check(self.enc)?;
+                if add.satisfiable() {
+                    z = z.or(&add).map_err(oom)?;
+                    frontier = frontier.or(&add).map_err(oom)?;
+                    found = found.or(&add).map_err(oom)?;
+                }
             }
-            if z == before {
+            if !found.satisfiable() {
                 return Ok(z);
             }
+            frontier = found;
         }
     }
 
