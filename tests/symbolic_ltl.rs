@@ -602,6 +602,12 @@ fn random_tgba(rng: &mut Rng) -> Tgba {
         let acc = rng.next() & ((1u64 << num_acc) - 1);
         edges.push(edge(rng.below(n), rng.below(n), &letters, nl, acc));
     }
+    if rng.chance(30) {
+        // an accepting sink, as the negations of F-properties have
+        let all: Vec<usize> = (0..nl).collect();
+        let q = rng.below(n);
+        edges.push(edge(q, q, &all, nl, (1u64 << num_acc) - 1));
+    }
     let mut t = tgba(&atoms, n, num_acc, edges);
     t.initial = rng.below(n);
     t
@@ -610,7 +616,7 @@ fn random_tgba(rng: &mut Rng) -> Tgba {
 #[test]
 fn random_systems_agree_with_the_explicit_oracle() {
     let mut rng = Rng(20261122);
-    let (mut violated, mut held) = (0, 0);
+    let (mut violated, mut held, mut sink_hits) = (0, 0, 0);
     for round in 0..400 {
         let sys = random_system(&mut rng);
         let auts: Vec<Tgba> = (0..4).map(|_| random_tgba(&mut rng)).collect();
@@ -636,10 +642,15 @@ fn random_systems_agree_with_the_explicit_oracle() {
                 },
                 want_witness: true,
                 max_walks: [0, 1, 64][round % 3],
+                // the sink probe: off, giving up at once, and the default
+                probe_seconds: [0.0, 1e-9, 5.0][(round / 2) % 3],
             };
             let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
             let expect = !oracle_violated(&sys, aut);
             assert_eq!(r.holds, expect, "round {round}: {sys:?}\n{aut:?}");
+            if !r.holds && r.stats.el_iterations == 0 && r.stats.probe_seconds > 0.0 {
+                sink_hits += 1; // decided by the sink probe alone
+            }
             match &r.counterexample {
                 Some(l) => {
                     replay(&sys, aut, l);
@@ -654,8 +665,8 @@ fn random_systems_agree_with_the_explicit_oracle() {
     }
     // the generator must produce both verdicts often, or the test checks little
     assert!(
-        violated > 300 && held > 300,
-        "violated {violated}, held {held}"
+        violated > 300 && held > 300 && sink_hits > 30,
+        "violated {violated}, held {held}, decided by the sink probe {sink_hits}"
     );
 }
 
@@ -742,6 +753,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
                 },
                 want_witness: true,
                 max_walks: [64, 0][(round as usize / 3) % 2],
+                probe_seconds: [5.0, 0.0, 1e-9][(round as usize / 2) % 3],
             };
             let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
             let explicit = find_accepting_lasso(&graph, &sys, aut);

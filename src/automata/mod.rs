@@ -140,6 +140,24 @@ impl Tgba {
             .unwrap_or(self.other())
     }
 
+    /// The accepting sinks: states with a self-loop on every letter in every acceptance set.
+    /// A run that reaches one is accepted whatever infinite word follows.
+    pub fn accepting_sinks(&self) -> Vec<usize> {
+        let n = self.num_letters();
+        let all = self.all_acc();
+        (0..self.num_states)
+            .filter(|&q| {
+                let mut covered = LetterSet::empty(n);
+                for e in &self.edges {
+                    if e.from == q && e.to == q && e.acc & all == all {
+                        covered = covered.union(&e.letters);
+                    }
+                }
+                (0..n).all(|l| covered.contains(l))
+            })
+            .collect()
+    }
+
     /// The mask with every acceptance set.
     pub fn all_acc(&self) -> AccSet {
         if self.num_acc == 64 {
