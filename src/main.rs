@@ -11,6 +11,7 @@ use ltsym::check::{CheckOptions, Engine, StartSteps};
 use ltsym::logic::Properties;
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
 use ltsym::report::{Json, SystemInfo};
+use ltsym::symbolic::ltl::AutPosition;
 use ltsym::symbolic::order::OrderSpec;
 use ltsym::symbolic::reach::{run_reach, Strategy};
 use ltsym::symbolic::{Budget, ManagerOptions};
@@ -104,6 +105,10 @@ enum Command {
         #[arg(long, value_name = "skip|trace", default_value = "skip",
               value_parser = parse_from_str::<StartSteps>)]
         start_steps: StartSteps,
+        /// LTL: where the automaton's variables go in the BDD order.
+        #[arg(long, value_name = "top|middle|bottom", default_value = "top",
+              value_parser = parse_from_str::<AutPosition>)]
+        aut_position: AutPosition,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -295,6 +300,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
             engine,
             strategy,
             start_steps,
+            aut_position,
             limits,
         } => {
             let sys = SystemArgs {
@@ -321,6 +327,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 max_nodes: limits.max_nodes,
                 max_states: limits.max_states,
                 start_steps,
+                aut_position,
                 manager: ManagerOptions::for_system(&sys),
                 ..CheckOptions::default()
             };
