@@ -329,7 +329,6 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 start_steps,
                 aut_position,
                 manager: ManagerOptions::for_system(&sys),
-                ..CheckOptions::default()
             };
             let report = ltsym::check::check(
                 &sys,
