@@ -15,13 +15,16 @@
 //! `R ∧ ¬f`. `dead = R ∧ ¬enabled_any`. EX is the union of the per-label preimages (no
 //! monolithic relation), skipping labels that fire nowhere in `R`.
 //!
-//! Least fixpoints of the shape `μZ. g ∨ (f ∧ EX Z)` (EF, EU) are computed by *chaining*: one
-//! label's preimage at a time, added at once, until a sweep over all labels adds nothing. That
-//! computes the same least fixpoint (every added state is in it, and a sweep that adds nothing
-//! means the set is a fixpoint) in far fewer iterations than breadth-first layers. AG and A(W)
-//! are evaluated through their duals, which are of that shape. [`CtlChecker::literal`] turns
-//! all of this off and iterates every equation exactly as written, which the tests use as a
-//! cross-check.
+//! Least fixpoints of the shape `μZ. g ∨ (f ∧ EX Z)` (EF, EU) are computed saturation-style:
+//! one label's preimage of the newly found states at a time, added at once, the labels grouped
+//! by the top level they touch and the lowest group brought to its local fixpoint before a
+//! higher one fires, until no group adds anything. That computes the same least fixpoint (every
+//! added state is in it, and when no label adds anything the set is a fixpoint) in far fewer
+//! iterations than breadth-first layers. Measured on the generated 20-component system of
+//! `scripts/bench-ctl.sh`, same run: `A(W)`-based properties #10 and #17 4.5 s and 2.5 s, against
+//! 12 s and 11 s with plain chaining on frontiers. AG and A(W) are evaluated through their
+//! duals, which are of that shape. [`CtlChecker::literal`] turns all of this off and iterates
+//! every equation exactly as written, which the tests use as a cross-check.
 
 use std::collections::HashMap;
 
@@ -54,8 +57,9 @@ pub struct CtlChecker<'a> {
     pub(crate) live: BDDFunction,
     /// Labels enabled somewhere in the domain (the others add nothing to any preimage).
     pub(crate) active: Vec<LabelId>,
-    /// `active`, lowest top level first: the order of the chaining in [`CtlChecker::eu`].
-    chain_order: Vec<LabelId>,
+    /// `active` grouped by top level, lowest group first: the iteration order of
+    /// [`CtlChecker::eu`].
+    groups: Vec<Vec<LabelId>>,
     memo: HashMap<Ctl, BDDFunction>,
     literal: bool,
 }
@@ -72,7 +76,7 @@ impl<'a> CtlChecker<'a> {
             dead: f.clone(),
             live: f,
             active: Vec::new(),
-            chain_order: Vec::new(),
+            groups: Vec::new(),
             memo: HashMap::new(),
             literal: false,
         };
@@ -90,10 +94,21 @@ impl<'a> CtlChecker<'a> {
                 self.active.push(l);
             }
         }
-        self.chain_order = bottom_up(self.enc)
-            .into_iter()
-            .filter(|l| self.active.contains(l))
-            .collect();
+        self.groups.clear();
+        let mut last = None;
+        for l in bottom_up(self.enc) {
+            if !self.active.contains(&l) {
+                continue;
+            }
+            let top = self.enc.labels[l].top_level;
+            if last != Some(top) {
+                self.groups.push(Vec::new());
+                last = Some(top);
+            }
+            if let Some(g) = self.groups.last_mut() {
+                g.push(l);
+            }
+        }
         self.domain = domain;
         self.memo.clear();
         Ok(())
@@ -315,28 +330,51 @@ impl<'a> CtlChecker<'a> {
                 g.or(&f.and(&e).map_err(oom)?).map_err(oom)
             });
         }
-        // Chaining on frontiers: one label at a time adds `f ∧ pre_l(frontier) ∧ ¬Z`, where the
-        // frontier holds the states added since the previous sweep or earlier in this one, and
-        // the lowest labels go first (as in reachability). Until a sweep adds nothing.
+        // Saturation-style (LTSmin's `sat-like`, see super::saturation): the labels grouped by
+        // top level, the lowest group chained to its local fixpoint first, each label adding
+        // `f ∧ pre_l(frontier) ∧ ¬Z` where the frontier holds the states the group has not yet
+        // seen; after a group adds states the iteration restarts at the lowest group.
+        let groups = &self.groups;
         let mut z = g.clone();
-        let mut frontier = g.clone();
-        loop {
-            let mut found = self.enc.f();
-            for &l in &self.chain_order {
-                let p = self.enc.labels[l].preimage(&frontier)?;
-                let add = minus(&p.and(f).map_err(oom)?, &z)?;
-                budget.check(self.enc)?;
-                if add.satisfiable() {
-                    z = z.or(&add).map_err(oom)?;
-                    frontier = frontier.or(&add).map_err(oom)?;
-                    found = found.or(&add).map_err(oom)?;
+        let mut todo: Vec<BDDFunction> = vec![g.clone(); groups.len()];
+        let mut k = 0;
+        while k < groups.len() {
+            if !todo[k].satisfiable() {
+                k += 1;
+                continue;
+            }
+            let mut frontier = std::mem::replace(&mut todo[k], self.enc.f());
+            let mut added = self.enc.f();
+            loop {
+                let mut found = self.enc.f();
+                for &l in &groups[k] {
+                    let p = self.enc.labels[l].preimage(&frontier)?;
+                    let add = minus(&p.and(f).map_err(oom)?, &z)?;
+                    budget.check(self.enc)?;
+                    if add.satisfiable() {
+                        z = z.or(&add).map_err(oom)?;
+                        frontier = frontier.or(&add).map_err(oom)?;
+                        found = found.or(&add).map_err(oom)?;
+                    }
                 }
+                if !found.satisfiable() {
+                    break;
+                }
+                added = added.or(&found).map_err(oom)?;
+                frontier = found;
             }
-            if !found.satisfiable() {
-                return Ok(z);
+            if added.satisfiable() {
+                for (h, td) in todo.iter_mut().enumerate() {
+                    if h != k {
+                        *td = td.or(&added).map_err(oom)?;
+                    }
+                }
+                k = 0;
+            } else {
+                k += 1;
             }
-            frontier = found;
         }
+        Ok(z)
     }
 
     /// AG f = νZ. f ∧ AX Z, evaluated as its dual ¬EF¬f.
