@@ -9,12 +9,13 @@ use ltsym::model::{StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::{run_reach, Budget, ManagerOptions, OrderSpec, Strategy};
 use oxidd::BooleanFunction;
 
-const STRATEGIES: [Strategy; 5] = [
+const STRATEGIES: [Strategy; 6] = [
     Strategy::Bfs,
     Strategy::Chain,
     Strategy::ChainFull,
     Strategy::Sat,
     Strategy::SatLike,
+    Strategy::SatMask,
 ];
 
 fn orders() -> Vec<OrderSpec> {

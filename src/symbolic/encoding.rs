@@ -63,6 +63,11 @@ impl ManagerOptions {
     pub fn for_system(sys: &crate::model::System) -> Self {
         let product = sys.product_size().to_f64();
         let wanted = (product * 4.0).log2().ceil().clamp(16.0, 24.0) as u32;
+        // `LTSYM_CACHE_LOG2` overrides the cache size (experiments)
+        let wanted = std::env::var("LTSYM_CACHE_LOG2")
+            .ok()
+            .and_then(|v| v.parse::<u32>().ok())
+            .map_or(wanted, |w| w.clamp(10, 30));
         ManagerOptions {
             cache_capacity: 1 << wanted,
             ..ManagerOptions::default()

@@ -16,6 +16,8 @@
 //! * **chain-full**: chaining where each label takes the image of the whole set, not of the
 //!   frontier (the baseline's scheme).
 //! * **sat-like**: saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
+//! * **sat-mask**: saturation that fires labels on masked saturated sets, so that only the blocks
+//!   a label touches are saturated again; slower than `sat`, kept as an independent check.
 //!
 //! All three compute the same set (tests check it against explicit search).
 
@@ -44,6 +46,8 @@ pub enum Strategy {
     ChainFull,
     /// Saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
     SatLike,
+    /// Saturation where labels fire on masked saturated sets (a slower, independent check).
+    SatMask,
 }
 
 impl FromStr for Strategy {
@@ -55,8 +59,9 @@ impl FromStr for Strategy {
             "sat" => Ok(Strategy::Sat),
             "chain-full" => Ok(Strategy::ChainFull),
             "sat-like" => Ok(Strategy::SatLike),
+            "sat-mask" => Ok(Strategy::SatMask),
             _ => Err(format!(
-                "unknown strategy `{s}` (expected bfs, chain or sat)"
+                "unknown strategy `{s}` (expected bfs, chain, sat, chain-full, sat-like or sat-mask)"
             )),
         }
     }
@@ -70,6 +75,7 @@ impl std::fmt::Display for Strategy {
             Strategy::Sat => "sat",
             Strategy::ChainFull => "chain-full",
             Strategy::SatLike => "sat-like",
+            Strategy::SatMask => "sat-mask",
         })
     }
 }
@@ -90,7 +96,8 @@ pub fn reach_with(
         Strategy::Bfs => bfs(enc, &mut t)?,
         Strategy::Chain => chain(enc, &mut t)?,
         Strategy::ChainFull => chain_full(enc, &mut t)?,
-        Strategy::Sat => super::saturation::saturate_recursive(enc, &mut t)?,
+        Strategy::Sat => super::saturation::saturate_recursive(enc, &mut t, false)?,
+        Strategy::SatMask => super::saturation::saturate_recursive(enc, &mut t, true)?,
         Strategy::SatLike => super::saturation::saturate(enc, &mut t)?,
     };
     t.sample();
