@@ -23,7 +23,8 @@ echo "== generated: random:components=20,states=8,share=0.3,deadlocks=true,seed=
 # 20 properties in the patterns of the RERS 2019 files, over labels of the generated system
 python3 - "$tmp/gen.dot" "$seed" > "$tmp/gen-ctl.txt" <<'PY'
 import random, re, sys
-labels = sorted(set(re.findall(r'label="([^"]+)"', open(sys.argv[1]).read())) - {""})
+# edge labels only (node statements carry labels too)
+labels = sorted(set(re.findall(r'->[^\[]*\[label="([^"]+)"', open(sys.argv[1]).read())) - {""})
 rng = random.Random(int(sys.argv[2]))
 pick = lambda: rng.choice(labels)
 patterns = [
