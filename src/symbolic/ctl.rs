@@ -32,7 +32,8 @@ use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
 use super::encoding::oom;
-use super::reach::{bottom_up, minus};
+use super::reach::bottom_up;
+use super::saturation::{group_by_level, level_ordered};
 use super::{Budget, Encoding};
 use crate::error::Result;
 use crate::logic::ctl::Ctl;
@@ -94,21 +95,11 @@ impl<'a> CtlChecker<'a> {
                 self.active.push(l);
             }
         }
-        self.groups.clear();
-        let mut last = None;
-        for l in bottom_up(self.enc) {
-            if !self.active.contains(&l) {
-                continue;
-            }
-            let top = self.enc.labels[l].top_level;
-            if last != Some(top) {
-                self.groups.push(Vec::new());
-                last = Some(top);
-            }
-            if let Some(g) = self.groups.last_mut() {
-                g.push(l);
-            }
-        }
+        let active: Vec<LabelId> = bottom_up(self.enc)
+            .into_iter()
+            .filter(|l| self.active.contains(l))
+            .collect();
+        self.groups = group_by_level(active, |l| self.enc.labels[l].top_level);
         self.domain = domain;
         self.memo.clear();
         Ok(())
@@ -334,46 +325,11 @@ impl<'a> CtlChecker<'a> {
         // top level, the lowest group chained to its local fixpoint first, each label adding
         // `f ∧ pre_l(frontier) ∧ ¬Z` where the frontier holds the states the group has not yet
         // seen; after a group adds states the iteration restarts at the lowest group.
-        let groups = &self.groups;
-        let mut z = g.clone();
-        let mut todo: Vec<BDDFunction> = vec![g.clone(); groups.len()];
-        let mut k = 0;
-        while k < groups.len() {
-            if !todo[k].satisfiable() {
-                k += 1;
-                continue;
-            }
-            let mut frontier = std::mem::replace(&mut todo[k], self.enc.f());
-            let mut added = self.enc.f();
-            loop {
-                let mut found = self.enc.f();
-                for &l in &groups[k] {
-                    let p = self.enc.labels[l].preimage(&frontier)?;
-                    let add = minus(&p.and(f).map_err(oom)?, &z)?;
-                    budget.check(self.enc)?;
-                    if add.satisfiable() {
-                        z = z.or(&add).map_err(oom)?;
-                        frontier = frontier.or(&add).map_err(oom)?;
-                        found = found.or(&add).map_err(oom)?;
-                    }
-                }
-                if !found.satisfiable() {
-                    break;
-                }
-                added = added.or(&found).map_err(oom)?;
-                frontier = found;
-            }
-            if added.satisfiable() {
-                for (h, td) in todo.iter_mut().enumerate() {
-                    if h != k {
-                        *td = td.or(&added).map_err(oom)?;
-                    }
-                }
-                k = 0;
-            } else {
-                k += 1;
-            }
-        }
+        let (z, _) = level_ordered(self.enc, &self.groups, g, |l, frontier, _| {
+            let p = self.enc.labels[l].preimage(frontier)?.and(f).map_err(oom)?;
+            budget.check(self.enc)?;
+            Ok(p)
+        })?;
         Ok(z)
     }
 

@@ -31,6 +31,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, ManagerRef};
 
 use super::encoding::{oom, BddResult};
+use super::saturation::{group_by_level, level_ordered};
 use super::{reach, Block, Budget, Encoding, ManagerOptions, Relation};
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
@@ -355,50 +356,15 @@ impl Product<'_> {
         target: &BDDFunction,
         budget: &Budget,
     ) -> BddResult<BDDFunction> {
-        let groups = &self.groups;
-        let mut y = target.clone();
-        let mut todo: Vec<BDDFunction> = vec![target.clone(); groups.len()];
-        let mut k = 0;
-        while k < groups.len() {
-            if !todo[k].satisfiable() {
-                k += 1;
-                continue;
-            }
-            let mut frontier = std::mem::replace(&mut todo[k], self.enc.f());
-            let mut added = self.enc.f();
-            loop {
-                let mut found = self.enc.f();
-                for &r in &groups[k] {
-                    let pre = self.rels[r]
-                        .1
-                        .preimage(&frontier)?
-                        .and(within)
-                        .map_err(oom)?;
-                    let new = reach::minus(&pre, &y)?;
-                    budget.check(self.enc)?;
-                    if new.satisfiable() {
-                        y = y.or(&new).map_err(oom)?;
-                        frontier = frontier.or(&new).map_err(oom)?;
-                        found = found.or(&new).map_err(oom)?;
-                    }
-                }
-                if !found.satisfiable() {
-                    break;
-                }
-                added = added.or(&found).map_err(oom)?;
-                frontier = found;
-            }
-            if added.satisfiable() {
-                for (g, td) in todo.iter_mut().enumerate() {
-                    if g != k {
-                        *td = td.or(&added).map_err(oom)?;
-                    }
-                }
-                k = 0;
-            } else {
-                k += 1;
-            }
-        }
+        let (y, _) = level_ordered(self.enc, &self.groups, target, |r, frontier, _| {
+            let pre = self.rels[r]
+                .1
+                .preimage(frontier)?
+                .and(within)
+                .map_err(oom)?;
+            budget.check(self.enc)?;
+            Ok(pre)
+        })?;
         Ok(y)
     }
 
@@ -545,19 +511,8 @@ pub(crate) fn build_product<'c>(
         .initial
         .and(&enc.value(ab, tgba.initial, false)?)
         .map_err(oom)?;
-    // rels are in bottom_up order already: consecutive runs of one top level form a group
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut last = None;
-    for (r, (l, _)) in rels.iter().enumerate() {
-        let top = enc.labels[*l].top_level;
-        if last != Some(top) {
-            groups.push(Vec::new());
-            last = Some(top);
-        }
-        if let Some(g) = groups.last_mut() {
-            g.push(r);
-        }
-    }
+    // rels are in bottom_up order already
+    let groups = group_by_level(0..rels.len(), |r| enc.labels[rels[r].0].top_level);
     Ok(Product {
         enc,
         aut_block: ab,

@@ -26,47 +26,63 @@ use super::encoding::{oom, BddResult};
 use super::reach::{bottom_up, minus, Tracker};
 use super::Encoding;
 
-/// The labels grouped by top level, lowest group (largest level) first.
-fn groups(enc: &Encoding) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = Vec::new();
+/// `items` (already lowest first) cut into runs of equal `top_level`: the groups of
+/// [`level_ordered`].
+pub(crate) fn group_by_level<R: Copy>(
+    items: impl IntoIterator<Item = R>,
+    top_level: impl Fn(R) -> u32,
+) -> Vec<Vec<R>> {
+    let mut groups: Vec<Vec<R>> = Vec::new();
     let mut last = None;
-    for l in bottom_up(enc) {
-        let top = enc.labels[l].top_level;
-        if last != Some(top) {
-            groups.push(Vec::new());
-            last = Some(top);
+    for r in items {
+        let top = top_level(r);
+        match groups.last_mut() {
+            Some(g) if last == Some(top) => g.push(r),
+            _ => groups.push(vec![r]),
         }
-        if let Some(g) = groups.last_mut() {
-            g.push(l);
-        }
+        last = Some(top);
     }
     groups
 }
 
-/// The reachable states by saturation-style iteration.
-pub(crate) fn saturate(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
-    let groups = groups(enc);
-    let mut reach = enc.initial.clone();
-    // todo[g]: states of `reach` that group g has not been applied to
-    let mut todo: Vec<BDDFunction> = vec![reach.clone(); groups.len()];
+/// The labels grouped by top level, lowest group (largest level) first.
+fn groups(enc: &Encoding) -> Vec<Vec<usize>> {
+    group_by_level(bottom_up(enc), |l| enc.labels[l].top_level)
+}
+
+/// The level-ordered iteration behind `sat-like` reachability and the backward closures of the
+/// LTL and CTL checkers: the closure of `start` under `fire`, where `fire(r, frontier, set)`
+/// gives the states one step of `r` leads to from `frontier` (restricted as the caller needs;
+/// those already in `set` are dropped here). Groups are visited lowest first, each chained to
+/// its local fixpoint on its own frontier (the states added since it last ran); after a group
+/// adds states, the iteration restarts at the lowest group that has work. Returns the closure
+/// and the number of group activations.
+pub(crate) fn level_ordered<R: Copy>(
+    enc: &Encoding,
+    groups: &[Vec<R>],
+    start: &BDDFunction,
+    mut fire: impl FnMut(R, &BDDFunction, &BDDFunction) -> BddResult<BDDFunction>,
+) -> BddResult<(BDDFunction, usize)> {
+    let mut set = start.clone();
+    let mut activations = 0;
+    // todo[g]: states of `set` that group g has not been applied to
+    let mut todo: Vec<BDDFunction> = vec![start.clone(); groups.len()];
     let mut k = 0;
     while k < groups.len() {
         if !todo[k].satisfiable() {
             k += 1;
             continue;
         }
-        t.counters.iterations += 1;
+        activations += 1;
         // chain the group to its local fixpoint, starting from its frontier
         let mut frontier = std::mem::replace(&mut todo[k], enc.f());
         let mut added = enc.f();
         loop {
             let mut found = enc.f();
-            for &l in &groups[k] {
-                let img = enc.labels[l].image(&frontier)?;
-                let new = minus(&img, &reach)?;
-                t.image_done(&reach)?;
+            for &r in &groups[k] {
+                let new = minus(&fire(r, &frontier, &set)?, &set)?;
                 if new.satisfiable() {
-                    reach = reach.or(&new).map_err(oom)?;
+                    set = set.or(&new).map_err(oom)?;
                     frontier = frontier.or(&new).map_err(oom)?;
                     found = found.or(&new).map_err(oom)?;
                 }
@@ -89,6 +105,18 @@ pub(crate) fn saturate(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction
             k += 1;
         }
     }
+    Ok((set, activations))
+}
+
+/// The reachable states by saturation-style iteration.
+pub(crate) fn saturate(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+    let (reach, activations) =
+        level_ordered(enc, &groups(enc), &enc.initial, |l, frontier, reach| {
+            let img = enc.labels[l].image(frontier)?;
+            t.image_done(reach)?;
+            Ok(img)
+        })?;
+    t.counters.iterations += activations as u64;
     Ok(reach)
 }
 
