@@ -4,15 +4,16 @@
 #
 # usage: scripts/bench-reach.sh [TIMEOUT_S] [PROBLEM...]
 #   env STRATEGIES (default "chain sat bfs"), ORDERS (default "given force sloan"),
-#       RERS (default /work/shared/rers), OUT (default bench-data/results/reach.csv)
-# Uses `ltsym reach --json` when the CLI has it, else `examples/reach.rs` (same JSON).
+#       FACTORS (default "bits": components split into bits; "bits none" also runs them whole),
+#       RERS (default ../shared/rers), OUT (default bench-data/results/reach.csv)
 set -u
 cd "$(dirname "$0")/.."
 TIMEOUT=${1:-600}
 shift || true
-RERS=${RERS:-/work/shared/rers}
+RERS=${RERS:-../shared/rers}
 STRATEGIES=${STRATEGIES:-"chain sat bfs"}
 ORDERS=${ORDERS:-"given force sloan"}
+FACTORS=${FACTORS:-bits}
 OUT=${OUT:-bench-data/results/reach.csv}
 if [ $# -gt 0 ]; then
   PROBLEMS=("$@")
@@ -22,24 +23,21 @@ else
   PROBLEMS+=("$RERS/mcc/RERS2020-PT-pb103/model.pnml")
 fi
 
-cargo build --release --quiet --bin ltsym --example reach || exit 1
-if ./target/release/ltsym reach --help 2>/dev/null | grep -q -- --json; then
-  run() { ./target/release/ltsym reach "$1" --strategy "$2" --order "$3" --timeout "$TIMEOUT" --json; }
-else
-  run() { ./target/release/examples/reach "$1" "$2" "$3" "$TIMEOUT"; }
-fi
+cargo build --release --quiet --bin ltsym || exit 1
+run() { ./target/release/ltsym reach "$1" --strategy "$2" --order "$3" --factor "$4" --timeout "$TIMEOUT" --json; }
 
 mkdir -p "$(dirname "$OUT")"
-[ -s "$OUT" ] || echo "date,host,problem,strategy,order,status,states,deadlocks,time_s,reach_s,peak_rss_kb,peak_nodes,final_nodes,iterations,images,order_names" > "$OUT"
+[ -s "$OUT" ] || echo "date,host,problem,strategy,order,factor,status,states,deadlocks,time_s,reach_s,peak_rss_kb,peak_nodes,final_nodes,iterations,images,order_names" > "$OUT"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for f in "${PROBLEMS[@]}"; do
   name=$(basename "$(dirname "$f")")/$(basename "$f")
   for o in $ORDERS; do
+   for fa in $FACTORS; do
     for s in $STRATEGIES; do
       # the process gets a little more than its own limit before it is killed
       RUST_LOG=warn nice timeout -s KILL $((TIMEOUT + 60)) /usr/bin/time -v -o "$tmp/time" \
-        bash -c "$(declare -f run); TIMEOUT=$TIMEOUT; run '$f' '$s' '$o'" > "$tmp/json" 2> "$tmp/err"
+        bash -c "$(declare -f run); TIMEOUT=$TIMEOUT; run '$f' '$s' '$o' '$fa'" > "$tmp/json" 2> "$tmp/err"
       rc=$?
       rss=$(grep "Maximum resident set size" "$tmp/time" 2>/dev/null | awk '{print $NF}')
       row=$(python3 - "$tmp/json" "$rc" <<'PY'
@@ -57,8 +55,9 @@ print(",".join([status, g("states"), g("deadlocks"), g("time_s"), g("time_reach_
 PY
 )
       row=${row/\{rss\}/$rss}
-      line="$(date -u +%FT%TZ),$(hostname),$name,$s,$o,$row"
+      line="$(date -u +%FT%TZ),$(hostname),$name,$s,$o,$fa,$row"
       echo "$line" | tee -a "$OUT"
     done
+   done
   done
 done

@@ -24,6 +24,7 @@ use crate::explicit::graph::{replay_trace, StateGraph};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ctl, Ltl, Properties, Property};
+use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
 use crate::symbolic::ctl::CtlChecker;
@@ -99,6 +100,9 @@ pub struct CheckOptions {
     pub start_steps: StartSteps,
     pub manager: ManagerOptions,
     pub aut_position: AutPosition,
+    /// Split components that are products of bits before the symbolic engine runs
+    /// ([`crate::model::factor`]).
+    pub factor: bool,
 }
 
 impl Default for CheckOptions {
@@ -114,6 +118,7 @@ impl Default for CheckOptions {
             start_steps: StartSteps::default(),
             manager: ManagerOptions::default(),
             aut_position: AutPosition::default(),
+            factor: true,
         }
     }
 }
@@ -159,6 +164,29 @@ pub fn check(
     }
     report.total_time_s = start.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// The system the symbolic engine works on: `sys` with the components that are products of
+/// bits split (unless `opts.factor` is off). Labels keep their ids, so every label path the
+/// symbolic engine finds is a path of `sys`, and it is replayed there.
+fn symbolic_system(sys: &System, opts: &CheckOptions) -> Factored {
+    if !opts.factor {
+        return Factored::none(sys);
+    }
+    let f = factor(sys);
+    let split: Vec<String> = f
+        .split()
+        .map(|(c, bits)| format!("{} ({bits} bits)", f.parts[c].name))
+        .collect();
+    if !split.is_empty() {
+        log::info!(
+            "factored {} of {} components into bits: {}",
+            split.len(),
+            f.parts.len(),
+            split.join(", ")
+        );
+    }
+    f
 }
 
 fn result(p: &Property<impl ToString>, outcome: Outcome, time_s: f64) -> PropertyResult {
@@ -250,11 +278,12 @@ fn check_ltl_file(
         .map(|p| translate(&Ltl::not(p.formula.clone())))
         .collect::<Result<_>>()?;
     let t0 = Instant::now();
+    let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
         let aut_size = autos.iter().map(|a| a.num_states).max().unwrap_or(1).max(1);
-        let order = opts.order.compute(sys)?;
+        let order = opts.order.compute_for(&fsys)?;
         match SystemCtx::with_strategy(
-            sys,
+            &fsys.system,
             &order,
             opts.strategy,
             opts.aut_position,
@@ -281,9 +310,11 @@ fn check_ltl_file(
         let sym = match &symbolic {
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
-            Some(Ok(ctx)) => Some(or_unknown(check_ltl(ctx, sys, neg, budget, true), |r| {
-                let st = &r.stats;
-                log::info!(
+            Some(Ok(ctx)) => Some(or_unknown(
+                check_ltl(ctx, &fsys.system, neg, budget, true),
+                |r| {
+                    let st = &r.stats;
+                    log::info!(
                     "LTL #{}: product {} states ({} nodes), build {:.2} s, product reach {:.2} s, \
                      Emerson-Lei {:.2} s ({} iterations), counterexample {:.2} s",
                     p.number,
@@ -297,16 +328,17 @@ fn check_ltl_file(
                     st.el_iterations,
                     st.witness_seconds
                 );
-                if r.holds {
-                    return Ok(Outcome::Holds);
-                }
-                let cex = r.counterexample.ok_or_else(|| {
-                    Error::Internal("violated property without counterexample".into())
-                })?;
-                validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
-                evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
-                Ok(Outcome::Violated)
-            })?),
+                    if r.holds {
+                        return Ok(Outcome::Holds);
+                    }
+                    let cex = r.counterexample.ok_or_else(|| {
+                        Error::Internal("violated property without counterexample".into())
+                    })?;
+                    validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
+                    evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
+                    Ok(Outcome::Violated)
+                },
+            )?),
         };
         let exp = match &graph {
             None => None,
@@ -421,10 +453,11 @@ fn check_ctl_file(
     report: &mut CheckReport,
 ) -> Result<()> {
     let t0 = Instant::now();
+    let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
-        let order = opts.order.compute(sys)?;
+        let order = opts.order.compute_for(&fsys)?;
         match run_reach(
-            sys,
+            &fsys,
             opts.strategy,
             &order,
             &opts.order.to_string(),
@@ -444,7 +477,7 @@ fn check_ctl_file(
     let graph = explicit_graph(sys, opts, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
     let mut checker = match &symbolic {
-        Some(Ok((enc, reach))) => Some(CtlChecker::new(enc, reach, sys)?),
+        Some(Ok((enc, reach))) => Some(CtlChecker::new(enc, reach, &fsys.system)?),
         _ => None,
     };
 

@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 
 use ltsym::check::{CheckOptions, Engine, StartSteps};
 use ltsym::logic::Properties;
+use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
 use ltsym::report::{Json, SystemInfo};
 use ltsym::symbolic::ltl::AutPosition;
@@ -137,6 +138,17 @@ struct LimitArgs {
     /// Limit on explicit states (explicit engine); exit code 3 when hit.
     #[arg(long, value_name = "N")]
     max_states: Option<u64>,
+    /// Symbolic engine: split each component that is a product of two-state machines into
+    /// them (`bits`), or keep every component whole (`none`). Counts and verdicts are the same.
+    #[arg(long, value_name = "bits|none", default_value = "bits",
+          value_parser = ["bits", "none"])]
+    factor: String,
+}
+
+impl LimitArgs {
+    fn factor(&self) -> bool {
+        self.factor == "bits"
+    }
 }
 
 #[derive(Args)]
@@ -273,9 +285,14 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 return Ok(ExitCode::SUCCESS);
             }
             let budget = Budget::new(limits.timeout, limits.max_nodes);
-            let order = limits.order.compute(&sys)?;
+            let fsys = if limits.factor() {
+                factor(&sys)
+            } else {
+                Factored::none(&sys)
+            };
+            let order = limits.order.compute_for(&fsys)?;
             let (_, _, stats) = run_reach(
-                &sys,
+                &fsys,
                 strategy,
                 &order,
                 &limits.order.to_string(),
@@ -318,6 +335,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
             atoms.sort();
             atoms.dedup();
             warn_unknown_atoms(&sys, &properties, &atoms);
+            let factor = limits.factor();
             let opts = CheckOptions {
                 engine,
                 strategy,
@@ -329,6 +347,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 start_steps,
                 aut_position,
                 manager: ManagerOptions::for_system(&sys),
+                factor,
             };
             let report = ltsym::check::check(
                 &sys,

@@ -5,6 +5,7 @@ mod common;
 
 use std::collections::{HashSet, VecDeque};
 
+use ltsym::model::factor::{factor, Factored};
 use ltsym::model::{StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::{run_reach, Budget, ManagerOptions, OrderSpec, Strategy};
 use oxidd::BooleanFunction;
@@ -90,52 +91,62 @@ fn explicit_counts(sys: &System) -> (u64, u64) {
     (seen.len() as u64, dead)
 }
 
-/// Checks every strategy under every order against the explicit counts.
+/// The system as given and factored into bits (the two differ only where a component is a
+/// product of bits).
+fn both(sys: &System) -> [(&'static str, Factored); 2] {
+    [("whole", Factored::none(sys)), ("bits", factor(sys))]
+}
+
+/// Checks every strategy under every order, on the system whole and factored, against the
+/// explicit counts.
 fn check_all(sys: &System, what: &str) {
     let (states, dead) = explicit_counts(sys);
-    for spec in orders() {
-        let order = spec.compute(sys).unwrap();
-        for strat in STRATEGIES {
-            let (enc, reach, stats) = run_reach(
-                sys,
-                strat,
-                &order,
-                &spec.to_string(),
-                ManagerOptions::small(),
-                &Budget::unlimited(),
-            )
-            .unwrap();
-            let ctx = format!("{what}, strategy {strat}, order {spec}");
-            assert_eq!(
-                stats.states.to_string(),
-                states.to_string(),
-                "{ctx}: states"
-            );
-            assert_eq!(
-                stats.deadlocks.to_string(),
-                dead.to_string(),
-                "{ctx}: deadlocks"
-            );
-            // every reachable state is a valid code and the example deadlock is a real one
-            assert!(
-                reach.imp(&enc.valid).unwrap().valid(),
-                "{ctx}: invalid codes"
-            );
-            match &stats.deadlock_example {
-                None => assert_eq!(dead, 0, "{ctx}"),
-                Some(ex) => {
-                    let st: Vec<StateId> = ex
-                        .iter()
-                        .enumerate()
-                        .map(|(c, (name, s))| {
-                            assert_eq!(name, &sys.component(c).name);
-                            sys.component(c).states.iter().position(|x| x == s).unwrap() as StateId
-                        })
-                        .collect();
-                    assert!(successors(sys, &st).is_empty(), "{ctx}: {ex:?} not dead");
+    for (how, f) in both(sys) {
+        for spec in orders() {
+            let order = spec.compute_for(&f).unwrap();
+            for strat in STRATEGIES {
+                let (enc, reach, stats) = run_reach(
+                    &f,
+                    strat,
+                    &order,
+                    &spec.to_string(),
+                    ManagerOptions::small(),
+                    &Budget::unlimited(),
+                )
+                .unwrap();
+                let ctx = format!("{what} ({how}), strategy {strat}, order {spec}");
+                assert_eq!(
+                    stats.states.to_string(),
+                    states.to_string(),
+                    "{ctx}: states"
+                );
+                assert_eq!(
+                    stats.deadlocks.to_string(),
+                    dead.to_string(),
+                    "{ctx}: deadlocks"
+                );
+                // every reachable state is a valid code and the example deadlock is a real one
+                assert!(
+                    reach.imp(&enc.valid).unwrap().valid(),
+                    "{ctx}: invalid codes"
+                );
+                match &stats.deadlock_example {
+                    None => assert_eq!(dead, 0, "{ctx}"),
+                    Some(ex) => {
+                        let st: Vec<StateId> = ex
+                            .iter()
+                            .enumerate()
+                            .map(|(c, (name, s))| {
+                                assert_eq!(name, &sys.component(c).name);
+                                sys.component(c).states.iter().position(|x| x == s).unwrap()
+                                    as StateId
+                            })
+                            .collect();
+                        assert!(successors(sys, &st).is_empty(), "{ctx}: {ex:?} not dead");
+                    }
                 }
+                assert_eq!(stats.order.len(), f.system.components().len());
             }
-            assert_eq!(stats.order.len(), sys.components().len());
         }
     }
 }
@@ -303,7 +314,7 @@ fn a_tight_budget_is_a_limit_error() {
     let sys = philosophers(8);
     let order: Vec<usize> = (0..16).collect();
     let r = run_reach(
-        &sys,
+        &Factored::none(&sys),
         Strategy::Bfs,
         &order,
         "given",
@@ -340,21 +351,23 @@ fn rers_problems_match_explicit_counts() {
         // the explicit engine is the oracle
         let ex = ltsym::explicit::graph::reach(&sys, None).unwrap();
         let (states, dead) = (ex.states, ex.deadlocks);
-        for spec in orders() {
-            let order = spec.compute(&sys).unwrap();
-            for strat in STRATEGIES {
-                let (_, _, stats) = run_reach(
-                    &sys,
-                    strat,
-                    &order,
-                    &spec.to_string(),
-                    opts,
-                    &Budget::unlimited(),
-                )
-                .unwrap();
-                let ctx = format!("{p}, strategy {strat}, order {spec}");
-                assert_eq!(stats.states.to_string(), states.to_string(), "{ctx}");
-                assert_eq!(stats.deadlocks.to_string(), dead.to_string(), "{ctx}");
+        for (how, f) in both(&sys) {
+            for spec in orders() {
+                let order = spec.compute_for(&f).unwrap();
+                for strat in STRATEGIES {
+                    let (_, _, stats) = run_reach(
+                        &f,
+                        strat,
+                        &order,
+                        &spec.to_string(),
+                        opts,
+                        &Budget::unlimited(),
+                    )
+                    .unwrap();
+                    let ctx = format!("{p} ({how}), strategy {strat}, order {spec}");
+                    assert_eq!(stats.states.to_string(), states.to_string(), "{ctx}");
+                    assert_eq!(stats.deadlocks.to_string(), dead.to_string(), "{ctx}");
+                }
             }
         }
     }

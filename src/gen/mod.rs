@@ -1,23 +1,52 @@
 //! Generated, scalable benchmark families, for tests (known state counts, random systems to
 //! compare the engines on) and for benchmarks (`--gen` specs on the command line).
 
+mod bits;
+pub mod formulas;
 mod philosophers;
 mod random;
 mod ring;
 pub mod rng;
 
+pub use bits::{bits, BitsSpec};
 pub use philosophers::philosophers;
 pub use random::{random, RandomSpec};
 pub use ring::token_ring;
 
 use crate::model::System;
 
+/// Pairs offers `(component, index)` of different components, as RERS pairs synchronised
+/// transitions: shuffled, then each offer takes the next free offer of another component.
+/// Offers left without a partner are dropped (they stay local).
+pub(crate) fn pair_across_components(
+    rng: &mut rng::Rng,
+    mut offers: Vec<(usize, usize)>,
+) -> Vec<((usize, usize), (usize, usize))> {
+    rng.shuffle(&mut offers);
+    let mut paired = vec![false; offers.len()];
+    let mut pairs = Vec::new();
+    for i in 0..offers.len() {
+        if paired[i] {
+            continue;
+        }
+        if let Some(j) = (i + 1..offers.len()).find(|&j| !paired[j] && offers[j].0 != offers[i].0) {
+            paired[i] = true;
+            paired[j] = true;
+            pairs.push((offers[i], offers[j]));
+        }
+    }
+    pairs
+}
+
 /// Builds a system from a family spec:
 /// * `philosophers:N` (or `phil:N`): [`philosophers`], 3^N − 1 states;
 /// * `ring:N` (or `token_ring:N`): [`token_ring`], N·2^N states;
 /// * `random:key=value,...` with keys `components`, `states`, `transitions`, `share`,
 ///   `deadlocks` (`true`/`false`), `seed`; missing keys take [`RandomSpec::default`]'s values,
-///   except `transitions`, which defaults to twice `states`.
+///   except `transitions`, which defaults to twice `states`;
+/// * `bits:key=value,...` with keys `components`, `bits`, `labels`, `share`, `seed`: [`bits`],
+///   products of bits in disguise like the large RERS 2017 problems; missing keys take
+///   [`BitsSpec::default`]'s values.
 pub fn family(spec: &str) -> Result<System, String> {
     let (name, args) = spec.split_once(':').unwrap_or((spec, ""));
     let size = |what: &str| -> Result<usize, String> {
@@ -29,20 +58,51 @@ pub fn family(spec: &str) -> Result<System, String> {
         "philosophers" | "phil" => philosophers(size("philosophers")?),
         "ring" | "token_ring" => token_ring(size("ring")?),
         "random" => random(&parse_random(spec, args)?),
+        "bits" => bits(&parse_bits(spec, args)?),
         other => Err(format!(
-            "unknown family `{other}` in `{spec}`: expected philosophers:N, ring:N or random:key=value,..."
+            "unknown family `{other}` in `{spec}`: expected philosophers:N, ring:N, \
+             random:key=value,... or bits:key=value,..."
         )),
     }
+}
+
+/// The `key=value` pairs of a family spec, trimmed.
+fn key_values<'a>(spec: &str, args: &'a str) -> Result<Vec<(&'a str, &'a str)>, String> {
+    args.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|kv| {
+            kv.split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .ok_or_else(|| format!("`{spec}`: expected key=value, found `{kv}`"))
+        })
+        .collect()
+}
+
+fn parse_bits(spec: &str, args: &str) -> Result<BitsSpec, String> {
+    let mut r = BitsSpec::default();
+    for (k, v) in key_values(spec, args)? {
+        let bad = || format!("`{spec}`: bad value `{v}` for `{k}`");
+        match k {
+            "components" => r.components = v.parse().map_err(|_| bad())?,
+            "bits" => r.bits = v.parse().map_err(|_| bad())?,
+            "labels" => r.labels = v.parse().map_err(|_| bad())?,
+            "share" => r.share_rate = v.parse().map_err(|_| bad())?,
+            "seed" => r.seed = v.parse().map_err(|_| bad())?,
+            _ => {
+                return Err(format!(
+                    "`{spec}`: unknown key `{k}` (components, bits, labels, share, seed)"
+                ))
+            }
+        }
+    }
+    Ok(r)
 }
 
 fn parse_random(spec: &str, args: &str) -> Result<RandomSpec, String> {
     let mut r = RandomSpec::default();
     let mut transitions = None;
-    for kv in args.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("`{spec}`: expected key=value, found `{kv}`"))?;
-        let (k, v) = (k.trim(), v.trim());
+    for (k, v) in key_values(spec, args)? {
         let bad = || format!("`{spec}`: bad value `{v}` for `{k}`");
         match k {
             "components" => r.components = v.parse().map_err(|_| bad())?,

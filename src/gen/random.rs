@@ -76,7 +76,7 @@ pub fn random(spec: &RandomSpec) -> Result<System, String> {
         edges.push(es);
     }
     // Pair the shared edges across components.
-    let mut shared: Vec<(usize, usize)> = edges
+    let shared: Vec<(usize, usize)> = edges
         .iter()
         .enumerate()
         .flat_map(|(c, es)| {
@@ -86,22 +86,14 @@ pub fn random(spec: &RandomSpec) -> Result<System, String> {
                 .map(move |(k, _)| (c, k))
         })
         .collect();
-    rng.shuffle(&mut shared);
     let mut label: Vec<Vec<Option<String>>> = edges.iter().map(|es| vec![None; es.len()]).collect();
-    let mut paired = vec![false; shared.len()];
-    let mut next_shared = 0usize;
-    for i in 0..shared.len() {
-        if paired[i] {
-            continue;
-        }
-        if let Some(j) = (i + 1..shared.len()).find(|&j| !paired[j] && shared[j].0 != shared[i].0) {
-            paired[i] = true;
-            paired[j] = true;
-            let name = format!("s{next_shared}");
-            next_shared += 1;
-            label[shared[i].0][shared[i].1] = Some(name.clone());
-            label[shared[j].0][shared[j].1] = Some(name);
-        }
+    for (k, (a, b)) in super::pair_across_components(&mut rng, shared)
+        .into_iter()
+        .enumerate()
+    {
+        let name = format!("s{k}");
+        label[a.0][a.1] = Some(name.clone());
+        label[b.0][b.1] = Some(name);
     }
     let mut b = SystemBuilder::new();
     for (c, es) in edges.iter().enumerate() {

@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use crate::error::{Error, Result};
+use crate::model::factor::{Factored, Part};
 use crate::model::{CompId, System};
 
 /// How to choose the component order.
@@ -89,6 +90,18 @@ impl std::fmt::Display for OrderSpec {
 impl OrderSpec {
     /// The component order (top to bottom) this spec gives for `sys`.
     pub fn compute(&self, sys: &System) -> Result<Vec<CompId>> {
+        self.compute_factored(sys, &[])
+    }
+
+    /// The order of the components of a factored system ([`crate::model::factor`]). The
+    /// heuristics order its components (so bits of different components can meet); `given`
+    /// keeps the input's order with each component's bits in its place; an order file may name
+    /// bits or whole components of the input.
+    pub fn compute_for(&self, f: &Factored) -> Result<Vec<CompId>> {
+        self.compute_factored(&f.system, &f.parts)
+    }
+
+    fn compute_factored(&self, sys: &System, parts: &[Part]) -> Result<Vec<CompId>> {
         let n = sys.components().len();
         Ok(match self {
             OrderSpec::Given => (0..n).collect(),
@@ -96,15 +109,16 @@ impl OrderSpec {
             OrderSpec::ForceSpan => force(sys, 32, 0x5eed, true),
             OrderSpec::Sloan => sloan(sys),
             OrderSpec::Random(seed) => random(n, *seed),
-            OrderSpec::File(path) => {
-                let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-                    file: path.clone(),
-                    source,
-                })?;
-                parse_order(sys, &text, path)?
-            }
+            OrderSpec::File(path) => parse_order(sys, parts, &read(path)?, path)?,
         })
     }
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|source| Error::Io {
+        file: path.to_path_buf(),
+        source,
+    })
 }
 
 /// The hyperedges of the interaction structure: the components of each label shared by two or
@@ -431,40 +445,50 @@ fn sloan_part(adj: &[Vec<CompId>], s: CompId, e: CompId) -> Vec<CompId> {
 }
 
 /// Reads an order: component names or 0-based indices, separated by whitespace or newlines;
-/// `#` starts a comment. Every component must appear exactly once.
-pub fn parse_order(sys: &System, text: &str, file: &Path) -> Result<Vec<CompId>> {
+/// `#` starts a comment. Every component must appear exactly once. With `parts` (a factored
+/// system), a name or index may also denote a component of the input, standing for all of its
+/// bits.
+pub fn parse_order(sys: &System, parts: &[Part], text: &str, file: &Path) -> Result<Vec<CompId>> {
     let n = sys.components().len();
+    let n_given = if parts.is_empty() { n } else { parts.len() };
+    let resolve = |word: &str| -> Option<Vec<CompId>> {
+        if let Some(c) = sys.components().iter().position(|c| c.name == word) {
+            return Some(vec![c]);
+        }
+        if let Some(p) = parts.iter().find(|p| p.name == word) {
+            return Some(p.comps.clone());
+        }
+        let i = word.parse::<usize>().ok().filter(|&i| i < n_given)?;
+        Some(parts.get(i).map_or(vec![i], |p| p.comps.clone()))
+    };
     let mut seen = vec![false; n];
     let mut order = Vec::with_capacity(n);
     for (lineno, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("");
         for word in line.split_whitespace() {
-            let c = sys
-                .components()
-                .iter()
-                .position(|c| c.name == word)
-                .or_else(|| word.parse::<usize>().ok().filter(|&i| i < n));
-            let c = c.ok_or_else(|| {
+            let cs = resolve(word).ok_or_else(|| {
                 Error::invalid(
                     file,
                     format!(
-                        "line {}: `{word}` is neither a component name nor an index below {n}",
+                        "line {}: `{word}` is neither a component name nor an index below {n_given}",
                         lineno + 1
                     ),
                 )
             })?;
-            if seen[c] {
-                return Err(Error::invalid(
-                    file,
-                    format!(
-                        "line {}: component `{}` appears twice",
-                        lineno + 1,
-                        sys.component(c).name
-                    ),
-                ));
+            for c in cs {
+                if seen[c] {
+                    return Err(Error::invalid(
+                        file,
+                        format!(
+                            "line {}: component `{}` appears twice",
+                            lineno + 1,
+                            sys.component(c).name
+                        ),
+                    ));
+                }
+                seen[c] = true;
+                order.push(c);
             }
-            seen[c] = true;
-            order.push(c);
         }
     }
     if let Some(c) = seen.iter().position(|&s| !s) {
@@ -585,14 +609,45 @@ mod tests {
         let sys = ring(3, false);
         let f = Path::new("o.txt");
         assert_eq!(
-            parse_order(&sys, "c2\n0 # comment\n c1", f).unwrap(),
+            parse_order(&sys, &[], "c2\n0 # comment\n c1", f).unwrap(),
             vec![2, 0, 1]
         );
-        let e = parse_order(&sys, "c2 c0", f).unwrap_err().to_string();
+        let e = parse_order(&sys, &[], "c2 c0", f).unwrap_err().to_string();
         assert!(e.contains("leaves out component `c1`"), "{e}");
-        let e = parse_order(&sys, "c2 c0 c0 c1", f).unwrap_err().to_string();
+        let e = parse_order(&sys, &[], "c2 c0 c0 c1", f)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 1") && e.contains("twice"), "{e}");
-        let e = parse_order(&sys, "c2\nc9", f).unwrap_err().to_string();
+        let e = parse_order(&sys, &[], "c2\nc9", f).unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("`c9`"), "{e}");
+    }
+
+    #[test]
+    fn file_orders_of_a_factored_system_name_bits_or_whole_components() {
+        // c0 is a four-cycle: two bits
+        let mut b = SystemBuilder::new();
+        let c0 = b.add_component("c0");
+        let c1 = b.add_component("c1");
+        for s in 0..4 {
+            b.add_state(c0, &s.to_string()).unwrap();
+        }
+        b.add_state(c1, "x").unwrap();
+        b.add_state(c1, "y").unwrap();
+        b.set_start(c0, 0);
+        b.set_start(c1, 0);
+        for (i, l) in ["a", "b", "c", "d"].iter().enumerate() {
+            b.add_transition(c0, i as u32, l, ((i + 1) % 4) as u32);
+        }
+        b.add_transition(c1, 0, "a", 1);
+        let f = crate::model::factor::factor(&b.build().unwrap());
+        assert_eq!(f.system.components().len(), 3);
+        let p = Path::new("o.txt");
+        let order = |text: &str| parse_order(&f.system, &f.parts, text, p);
+        assert_eq!(order("c1 c0").unwrap(), vec![2, 0, 1]);
+        assert_eq!(order("c0.b1 c1 c0.b0").unwrap(), vec![1, 2, 0]);
+        assert_eq!(order("1 0").unwrap(), vec![2, 0, 1]);
+        let e = order("c0 c0.b1 c1").unwrap_err().to_string();
+        assert!(e.contains("`c0.b1` appears twice"), "{e}");
+        assert_eq!(OrderSpec::Given.compute_for(&f).unwrap(), vec![0, 1, 2]);
     }
 }

@@ -33,7 +33,8 @@ use super::order::total_span;
 use super::stats::{ReachCounters, ReachStats};
 use super::{Budget, Encoding, ManagerOptions};
 use crate::error::Result;
-use crate::model::{CompId, System};
+use crate::model::factor::Factored;
+use crate::model::CompId;
 
 /// The iteration strategy of the reachability fixpoint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -104,16 +105,18 @@ pub fn reach_with(
     Ok((r, t.counters))
 }
 
-/// Encodes `sys` in `order`, computes the reachable states by `strategy` and the deadlocks.
-/// `order_spec` only names the order in the statistics.
+/// Encodes the system of `fsys` in `order` (over its components), computes the reachable
+/// states by `strategy` and the deadlocks. `order_spec` only names the order in the statistics;
+/// the deadlock example is a state of the system as given, before factoring.
 pub fn run_reach(
-    sys: &System,
+    fsys: &Factored,
     strategy: Strategy,
     order: &[CompId],
     order_spec: &str,
     opts: ManagerOptions,
     budget: &Budget,
 ) -> Result<(Encoding, BDDFunction, ReachStats)> {
+    let sys = &fsys.system;
     let t0 = Instant::now();
     let enc = Encoding::new(sys, order, opts)?;
     let time_encode_s = t0.elapsed().as_secs_f64();
@@ -132,13 +135,13 @@ pub fn run_reach(
     let dead = minus(&reach, &enc.enabled_any()?)?;
     let deadlocks = enc.count(&dead);
     let deadlock_example = enc.pick_state(&dead).map(|st| {
-        st.iter()
-            .enumerate()
-            .map(|(c, &s)| {
-                let comp = sys.component(c);
+        fsys.original_state(&st)
+            .iter()
+            .zip(&fsys.parts)
+            .map(|(&s, part)| {
                 (
-                    comp.name.clone(),
-                    comp.states
+                    part.name.clone(),
+                    part.state_names
                         .get(s as usize)
                         .cloned()
                         .unwrap_or_else(|| s.to_string()),
@@ -157,6 +160,10 @@ pub fn run_reach(
             .map(|&c| sys.component(c).name.clone())
             .collect(),
         order_span: total_span(sys, order),
+        factored: fsys
+            .split()
+            .map(|(c, bits)| (fsys.parts[c].name.clone(), bits))
+            .collect(),
         states,
         deadlocks,
         deadlock_example,

@@ -29,6 +29,9 @@ pub struct ReachStats {
     pub order: Vec<String>,
     /// Sum over shared labels of the distance between their first and last component.
     pub order_span: usize,
+    /// Components of the system as given that were split into bits, with their number of bits
+    /// ([`crate::model::factor`]); the order names the bits `NAME.bJ`.
+    pub factored: Vec<(String, usize)>,
     pub states: BigNat,
     /// Reachable states where no label can fire.
     pub deadlocks: BigNat,
@@ -73,6 +76,17 @@ impl ReachStats {
             ),
         );
         field("order_span", self.order_span.to_string());
+        field(
+            "factored",
+            format!(
+                "{{{}}}",
+                self.factored
+                    .iter()
+                    .map(|(c, bits)| format!("{}: {bits}", json_str(c)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
         field("states", json_str(&self.states.to_string()));
         field("deadlocks", json_str(&self.deadlocks.to_string()));
         field(
@@ -108,6 +122,19 @@ impl fmt::Display for ReachStats {
         if let Some(ex) = &self.deadlock_example {
             let parts: Vec<String> = ex.iter().map(|(c, s)| format!("{c}={s}")).collect();
             writeln!(f, "example deadlock: {}", parts.join(" "))?;
+        }
+        if !self.factored.is_empty() {
+            let bits: usize = self.factored.iter().map(|(_, b)| b).sum();
+            writeln!(
+                f,
+                "factored: {} components into {bits} bits ({})",
+                self.factored.len(),
+                self.factored
+                    .iter()
+                    .map(|(c, b)| format!("{c}: {b}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )?;
         }
         writeln!(
             f,
