@@ -315,13 +315,15 @@ fn check_ltl_file(
                 |r| {
                     let st = &r.stats;
                     log::info!(
-                    "LTL #{}: product {} states ({} nodes), build {:.2} s, product reach {:.2} s, \
-                     Emerson-Lei {:.2} s ({} iterations), counterexample {:.2} s",
+                    "LTL #{}: product {} states ({} nodes, relations {} nodes), build {:.2} s, \
+                     product reach {:.2} s, Emerson-Lei {:.2} s ({} iterations), \
+                     counterexample {:.2} s",
                     p.number,
                     st.product_states
                         .as_ref()
                         .map_or("-".to_string(), |n| n.to_string()),
                     st.product_nodes,
+                    st.relation_nodes,
                     st.build_seconds,
                     st.reach_seconds,
                     st.el_seconds,

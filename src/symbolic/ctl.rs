@@ -12,8 +12,8 @@
 //!
 //! Every set is a subset of the reachable states `R` (computed once per file by
 //! [`reachable`](super::reach::reachable) and shared by all its properties); complement is
-//! `R ∧ ¬f`. `dead = R ∧ ¬enabled_any`. EX is the union of the per-label preimages (no
-//! monolithic relation), skipping labels that fire nowhere in `R`.
+//! `R ∧ ¬f`. `dead = R ∧ ¬enabled_any`. EX is the union of the preimages of the labels that
+//! fire somewhere in `R`, merged into a few clusters ([`super::cluster`]).
 //!
 //! Least fixpoints of the shape `μZ. g ∨ (f ∧ EX Z)` (EF, EU) are computed saturation-style:
 //! one label's preimage of the newly found states at a time, added at once, the labels grouped
@@ -31,6 +31,7 @@ use std::collections::HashMap;
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
+use super::cluster::{Clusters, CLUSTER_NODES};
 use super::encoding::oom;
 use super::reach::bottom_up;
 use super::saturation::{group_by_level, level_ordered};
@@ -61,6 +62,8 @@ pub struct CtlChecker<'a> {
     /// `active` grouped by top level, lowest group first: the iteration order of
     /// [`CtlChecker::eu`].
     groups: Vec<Vec<LabelId>>,
+    /// The active labels' relations merged into clusters, for `EX` (see [`super::cluster`]).
+    pub(crate) clusters: Clusters,
     memo: HashMap<Ctl, BDDFunction>,
     literal: bool,
 }
@@ -78,6 +81,7 @@ impl<'a> CtlChecker<'a> {
             live: f,
             active: Vec::new(),
             groups: Vec::new(),
+            clusters: Clusters { rels: Vec::new() },
             memo: HashMap::new(),
             literal: false,
         };
@@ -99,6 +103,11 @@ impl<'a> CtlChecker<'a> {
             .into_iter()
             .filter(|l| self.active.contains(l))
             .collect();
+        self.clusters = Clusters::new(
+            self.enc,
+            active.iter().map(|&l| &self.enc.labels[l]),
+            CLUSTER_NODES,
+        )?;
         self.groups = group_by_level(active, |l| self.enc.labels[l].top_level);
         self.domain = domain;
         self.memo.clear();
@@ -277,12 +286,8 @@ impl<'a> CtlChecker<'a> {
 
     /// EX z = `R ∧ ⋁_l pre_l(z)`. False in a deadlock.
     pub(crate) fn ex(&self, z: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
-        let mut acc = self.enc.f();
-        for &l in &self.active {
-            acc = acc.or(&self.enc.labels[l].preimage(z)?).map_err(oom)?;
-            budget.check(self.enc)?;
-        }
-        acc.and(&self.domain).map_err(oom)
+        let pre = self.clusters.pre(self.enc, z, budget)?;
+        pre.and(&self.domain).map_err(oom)
     }
 
     /// AX z = ¬EX¬z. Vacuously true in a deadlock (no successor violates z).

@@ -309,10 +309,7 @@ impl CtlChecker<'_> {
 
     /// Successors of `s` in one step, within `within`.
     fn post(&self, s: &BDDFunction, within: &BDDFunction) -> Result<BDDFunction> {
-        let mut acc = self.enc.f();
-        for &l in &self.active {
-            acc = acc.or(&self.enc.labels[l].image(s)?).map_err(oom)?;
-        }
+        let acc = self.clusters.post(self.enc, s, &Budget::unlimited())?;
         acc.and(within).map_err(oom)
     }
 

@@ -380,6 +380,19 @@ impl Encoding {
         })
     }
 
+    /// `x' = x` for every bit of `blocks`: the frame condition of a relation that leaves them
+    /// unchanged.
+    pub fn identity(&self, blocks: &[usize]) -> BddResult<BDDFunction> {
+        let mut f = self.t();
+        for &b in blocks.iter().rev() {
+            for &(c, n) in self.blocks[b].bits.iter().rev() {
+                let eq = self.var(c)?.equiv(&self.var(n)?).map_err(oom)?;
+                f = eq.and(&f).map_err(oom)?;
+            }
+        }
+        Ok(f)
+    }
+
     /// States (over current variables) from which some label can fire.
     pub fn enabled_any(&self) -> BddResult<BDDFunction> {
         let mut f = self.f();

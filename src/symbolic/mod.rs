@@ -1,6 +1,7 @@
 //! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
 
 pub mod budget;
+pub mod cluster;
 pub mod ctl;
 pub mod ctl_witness;
 pub mod encoding;
