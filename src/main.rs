@@ -196,15 +196,35 @@ fn warn_unknown_atoms(sys: &System, path: &Path, atoms: &[String]) {
     }
 }
 
+/// Writes to standard output. A reader that went away (`ltsym ... | head`) is not an error:
+/// the rest of the output is dropped and the exit code still gives the verdict. Any other
+/// write error is reported, since it means output the user asked for is missing.
+fn emit(args: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("ltsym: cannot write the output: {e}");
+        }
+    }
+}
+
+macro_rules! out {
+    ($($arg:tt)*) => { emit(format_args!($($arg)*)) };
+}
+
+macro_rules! outln {
+    ($($arg:tt)*) => { emit(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 fn run(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
         Command::Info { system, json } => {
             let sys = system.load()?;
             let info = SystemInfo::of(&sys);
             if json {
-                println!("{}", info.to_json());
+                outln!("{}", info.to_json());
             } else {
-                print!("{}", info.to_text());
+                out!("{}", info.to_text());
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -218,13 +238,13 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
             let props = parse::load_properties(&properties, logic)?;
             let print = |number: u32, expected: Option<bool>, text: String| {
                 let exp = expected.map_or(String::new(), |e| format!("  (expected: {e})"));
-                println!("#{number}: {text}{exp}");
+                outln!("#{number}: {text}{exp}");
             };
             match props {
                 Properties::Ltl(ps) if spin => {
                     for p in ps {
                         warn_unknown_atoms(&sys, &properties, &p.formula.atoms());
-                        println!(
+                        outln!(
                             "ltl p{} {{ {} }}",
                             p.number,
                             ltsym::logic::ltl::to_spin(&p.formula)
@@ -237,14 +257,14 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                     ));
                 }
                 Properties::Ltl(ps) => {
-                    println!("# LTL, {} properties", ps.len());
+                    outln!("# LTL, {} properties", ps.len());
                     for p in ps {
                         warn_unknown_atoms(&sys, &properties, &p.formula.atoms());
                         print(p.number, p.expected, p.formula.to_string());
                     }
                 }
                 Properties::Ctl(ps) => {
-                    println!("# CTL, {} properties", ps.len());
+                    outln!("# CTL, {} properties", ps.len());
                     for p in ps {
                         warn_unknown_atoms(&sys, &properties, &p.formula.atoms());
                         print(p.number, p.expected, p.formula.to_string());
@@ -266,7 +286,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 let r = ltsym::explicit::graph::reach(&sys, limits.max_states)?;
                 let time_s = t.elapsed().as_secs_f64();
                 if json {
-                    println!(
+                    outln!(
                         "{}",
                         Json::obj([
                             ("states", Json::str(r.states.to_string())),
@@ -277,10 +297,10 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                         ])
                     );
                 } else {
-                    println!("reachable states: {}", r.states);
-                    println!("deadlock states:  {}", r.deadlocks);
-                    println!("transitions:      {}", r.transitions);
-                    println!("time: {time_s:.3} s (explicit engine)");
+                    outln!("reachable states: {}", r.states);
+                    outln!("deadlock states:  {}", r.deadlocks);
+                    outln!("transitions:      {}", r.transitions);
+                    outln!("time: {time_s:.3} s (explicit engine)");
                 }
                 return Ok(ExitCode::SUCCESS);
             }
@@ -300,9 +320,9 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 &budget,
             )?;
             if json {
-                println!("{}", stats.to_json());
+                outln!("{}", stats.to_json());
             } else {
-                println!("{stats}");
+                outln!("{stats}");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -357,9 +377,9 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 &opts,
             )?;
             match format.as_str() {
-                "json" => println!("{}", report.to_json()),
-                "csv" => print!("{}", report.to_csv()),
-                _ => print!("{}", report.to_text()),
+                "json" => outln!("{}", report.to_json()),
+                "csv" => out!("{}", report.to_csv()),
+                _ => out!("{}", report.to_text()),
             }
             Ok(ExitCode::from(report.exit_code()))
         }
@@ -371,7 +391,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                     file: path.clone(),
                     source,
                 })?,
-                None => print!("{text}"),
+                None => out!("{text}"),
             }
             Ok(ExitCode::SUCCESS)
         }

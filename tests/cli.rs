@@ -48,6 +48,21 @@ fn violated_property_exits_1_and_matches_the_official_answers() {
 }
 
 #[test]
+fn a_closed_output_pipe_keeps_the_verdict_exit_code() {
+    // `ltsym check ... | head -0`: the reader is gone before the first line is written
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ltsym"))
+        .args(["check", &repo(P103), &repo(P103_PROPS)])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("ltsym runs");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("ltsym ends");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
+
+#[test]
 fn all_properties_holding_exits_0() {
     // properties #1 and #3 of problem 103 are true (official answers)
     let props = temp(
