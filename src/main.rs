@@ -115,7 +115,9 @@ enum Command {
     },
     /// Write a generated system in RERS .dot format.
     Gen {
-        /// philosophers:N, ring:N or random:components=C,states=S,transitions=T,share=P,deadlocks=BOOL,seed=N
+        /// philosophers:N, ring:N, random:components=C,states=S,transitions=T,share=P,deadlocks=BOOL,seed=N
+        /// or bits:components=C,bits=B,labels=L,share=P,seed=N (components that are products of
+        /// two-state machines, like RERS 2017 110-115)
         spec: String,
         /// Output file (default: standard output).
         #[arg(short, long)]

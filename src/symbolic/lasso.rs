@@ -258,6 +258,7 @@ pub(crate) fn extract(
     let steps = path(p, &init, reach, fair, budget)?
         .ok_or_else(|| internal("the fair states are not reachable"))?;
     let mut s = trace.push(steps, init);
+    log::debug!("lasso: prefix of {} steps", trace.labels.len());
     // 2. iterated walks
     let mut targets = Vec::with_capacity(num_acc);
     for i in 0..num_acc {
@@ -270,6 +271,11 @@ pub(crate) fn extract(
         }
         starts.insert(s.values.clone(), trace.labels.len());
         s = walk(p, &mut trace, s, fair, &targets, budget)?;
+        log::debug!(
+            "lasso: walk {} ends after {} steps",
+            starts.len(),
+            trace.labels.len()
+        );
     }
     if let Some(&at) = starts.get(&s.values) {
         return Ok(trace.into_lasso(p, at));
@@ -279,6 +285,11 @@ pub(crate) fn extract(
     let scc = loop {
         let fwd = p.forward_closure(&s.cube, &within, budget)?;
         let scc = p.until(&fwd, &s.cube, budget)?;
+        log::debug!(
+            "lasso: SCC search, {} forward, {} in the SCC",
+            p.enc.count(&fwd),
+            p.enc.count(&scc)
+        );
         if is_fair_scc(p, &scc, num_acc, budget)? {
             break scc;
         }
