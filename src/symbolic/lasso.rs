@@ -8,12 +8,14 @@
 //!    walked back with preimages of single states: the prefix.
 //! 2. Iterated *walks* (see [`extract`]), which close a cycle cheaply in the common case; only
 //!    when they do not within a bound, the exact search below runs.
-//! 3. From the reached state `s`, the strongly connected component `C` of `s` inside `Z` is
-//!    (forward closure of `s`) ∧ (backward closure of `s`). If `C` has an internal edge and an
-//!    internal edge of every acceptance set it is fair; otherwise some state of `Z` reachable from
-//!    `s` lies in an SCC further down (every state of `Z` starts an accepting run), the prefix is
-//!    extended to it and the search repeats there. Each round moves strictly down the DAG of
-//!    SCCs, so it ends.
+//! 3. After a pseudo-random wander inside `Z` (see [`wander`]), from the reached state `s`: the
+//!    states `B` of `Z` that reach `s` (backward closure). If the strongly connected component
+//!    `C` of `s` has an internal edge and an internal edge of every acceptance set, the cycle of
+//!    step 4 is found inside `B` (every state that `s` reaches inside `B` is in `C`). Otherwise
+//!    `C` = `B` ∧ (forward closure of `s`); some state of `Z` reachable from `s` lies in an SCC
+//!    further down (every state of `Z` starts an accepting run), the prefix is extended to it,
+//!    then by a wander of doubling length that stays below `C`, and the search repeats there.
+//!    Each round moves strictly down the DAG of SCCs, so it ends.
 //! 4. Inside `C`: for each acceptance set `i`, a shortest path to a state with an `i`-edge into
 //!    `C`, then that edge; finally a shortest path back to `s`. The cycle therefore takes an edge
 //!    of every set, which is what makes the lasso accepting.
@@ -149,17 +151,97 @@ fn step_forward(
     Ok(None)
 }
 
-/// `c` has an internal edge, and an internal edge of every acceptance set.
-fn is_fair_scc(p: &Product, c: &BDDFunction, num_acc: usize, budget: &Budget) -> BddResult<bool> {
-    if !c.and(&p.pre(c, budget)?).map_err(oom)?.satisfiable() {
-        return Ok(false);
-    }
-    for i in 0..num_acc {
-        if !c.and(&p.pre_acc(i, c, budget)?).map_err(oom)?.satisfiable() {
-            return Ok(false);
+/// The length of the first wander of the SCC descent; it doubles with every round.
+const WANDER_FIRST: usize = 16;
+
+/// The start of the pseudo-random sequence of [`wander`]: fixed, so a counterexample is the
+/// same from run to run.
+const WANDER_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Up to `len` steps from `from` inside `within`, each by a label chosen pseudo-randomly among
+/// those that stay in `within` (xorshift on `seed`); stops early where none does.
+///
+/// Why: the SCC descent moves to the nearest state below the current SCC, one step when SCCs
+/// are single states, and each round costs a forward and a backward closure. RERS 2017 problem
+/// 115 #4 (4.7e21 states, every one fair, the initial state in a trivial SCC): 64 walks and
+/// then over 60 s of one-step rounds, each shrinking the forward closure by a few thousand
+/// states; with a wander of 16 steps first, the next SCC is the bottom one.
+fn wander(
+    p: &Product,
+    trace: &mut Trace,
+    from: Point,
+    within: &BDDFunction,
+    len: usize,
+    seed: &mut u64,
+    budget: &Budget,
+) -> Result<Point> {
+    let n = p.rels.len();
+    let mut cur = from;
+    'steps: for _ in 0..len {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        let first = (*seed % n as u64) as usize;
+        for k in 0..n {
+            let (l, rel) = &p.rels[(first + k) % n];
+            let img = rel.image(&cur.cube)?.and(within).map_err(oom)?;
+            budget.check(p.enc)?;
+            if img.satisfiable() {
+                let next = pick(p.enc, &img)?;
+                cur = trace.push(vec![(*l, next)], cur);
+                continue 'steps;
+            }
         }
+        break;
     }
-    Ok(true)
+    Ok(cur)
+}
+
+/// Appends to `trace` a cycle from `s` back to `s` inside `c` that takes an edge of every
+/// acceptance set (a step, with none), and says whether it found one; `trace` is unchanged
+/// when not. With `c` the states of `within` that reach `s` inside it, one is found iff the
+/// SCC of `s` in `within` is fair: every state reachable from `s` inside `c` is in that SCC.
+fn close_cycle(
+    p: &Product,
+    trace: &mut Trace,
+    s: &Point,
+    c: &BDDFunction,
+    num_acc: usize,
+    budget: &Budget,
+) -> Result<bool> {
+    let len = trace.labels.len();
+    let found = 'cycle: {
+        let mut cur = s.clone();
+        for i in 0..num_acc {
+            let target = c.and(&p.pre_acc(i, c, budget)?).map_err(oom)?;
+            let Some(steps) = path(p, &cur, c, &target, budget)? else {
+                break 'cycle false;
+            };
+            cur = trace.push(steps, cur);
+            let Some((l, next)) = step_forward(p, &p.acc_rels[i], &cur, c, budget)? else {
+                break 'cycle false;
+            };
+            cur = trace.push(vec![(l, next)], cur);
+        }
+        if num_acc == 0 {
+            let Some((l, next)) = step_forward(p, &p.rels, &cur, c, budget)? else {
+                break 'cycle false;
+            };
+            cur = trace.push(vec![(l, next)], cur);
+        }
+        match path(p, &cur, c, &s.cube, budget)? {
+            Some(steps) => {
+                trace.push(steps, cur);
+                true
+            }
+            None => false,
+        }
+    };
+    if !found {
+        trace.labels.truncate(len);
+        trace.states.truncate(len + 1);
+    }
+    Ok(found)
 }
 
 fn internal(what: &str) -> Error {
@@ -258,7 +340,6 @@ pub(crate) fn extract(
     let steps = path(p, &init, reach, fair, budget)?
         .ok_or_else(|| internal("the fair states are not reachable"))?;
     let mut s = trace.push(steps, init);
-    log::debug!("lasso: prefix of {} steps", trace.labels.len());
     // 2. iterated walks
     let mut targets = Vec::with_capacity(num_acc);
     for i in 0..num_acc {
@@ -271,45 +352,42 @@ pub(crate) fn extract(
         }
         starts.insert(s.values.clone(), trace.labels.len());
         s = walk(p, &mut trace, s, fair, &targets, budget)?;
-        log::debug!(
-            "lasso: walk {} ends after {} steps",
-            starts.len(),
-            trace.labels.len()
-        );
     }
     if let Some(&at) = starts.get(&s.values) {
         return Ok(trace.into_lasso(p, at));
     }
-    // 3. descend to a fair SCC
+    // 3. descend to a fair SCC, 4. the cycle inside it
     let mut within = fair.clone();
-    let scc = loop {
-        let fwd = p.forward_closure(&s.cube, &within, budget)?;
-        let scc = p.until(&fwd, &s.cube, budget)?;
-        log::debug!(
-            "lasso: SCC search, {} forward, {} in the SCC",
-            p.enc.count(&fwd),
-            p.enc.count(&scc)
-        );
-        if is_fair_scc(p, &scc, num_acc, budget)? {
-            break scc;
+    let mut wander_len = WANDER_FIRST;
+    let mut seed = WANDER_SEED;
+    s = wander(p, &mut trace, s, &within, wander_len, &mut seed, budget)?;
+    let prefix_len = loop {
+        // The backward closure first: when the SCC of `s` is fair, a cycle inside it is found
+        // without the forward closure, which costs more (RERS 2017 problem 115 #4: 11.5 s
+        // forward, 3.9 s backward).
+        let bwd = p.until(&within, &s.cube, budget)?;
+        let prefix_len = trace.labels.len();
+        if close_cycle(p, &mut trace, &s, &bwd, num_acc, budget)? {
+            break prefix_len;
         }
+        let fwd = p.forward_closure(&s.cube, &within, budget)?;
+        let scc = fwd.and(&bwd).map_err(oom)?;
+        log::debug!(
+            "lasso: the SCC of the state reached ({} states) is not fair; {} states reachable",
+            p.enc.count(&scc),
+            p.enc.count(&fwd)
+        );
         let below = scc.imp_strict(&fwd).map_err(oom)?; // fwd ∧ ¬scc
         let steps = path(p, &s, &fwd, &below, budget)?
             .filter(|st| !st.is_empty())
             .ok_or_else(|| internal("no fair SCC below a fair state"))?;
         s = trace.push(steps, s);
+        // Every state reachable from `below` is in `below` or outside `within` (one that
+        // reached back into the SCC of `s` would be in it): wandering inside `below` descends
+        // further for the price of single-state images, not closures.
+        s = wander(p, &mut trace, s, &below, wander_len, &mut seed, budget)?;
+        wander_len *= 2;
         within = fwd;
     };
-    let prefix_len = trace.labels.len();
-    // 4. the cycle inside the SCC: the walk restricted to the SCC, then back to the start
-    let mut scc_targets = Vec::with_capacity(num_acc);
-    for i in 0..num_acc {
-        scc_targets.push(scc.and(&p.pre_acc(i, &scc, budget)?).map_err(oom)?);
-    }
-    let start = s.clone();
-    let cur = walk(p, &mut trace, s, &scc, &scc_targets, budget)?;
-    let steps = path(p, &cur, &scc, &start.cube, budget)?
-        .ok_or_else(|| internal("the cycle does not close"))?;
-    trace.push(steps, cur);
     Ok(trace.into_lasso(p, prefix_len))
 }
