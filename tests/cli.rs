@@ -193,7 +193,17 @@ fn info_counts_components() {
         common::rers("2017/problem115.dot").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("components: 19"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("components: 19 (19 split into bits"),
+        "{}",
+        stdout(&o)
+    );
+    // component0 has 128 states: 7 bits
+    assert!(
+        stdout(&o).contains("component0       128          896      14     7  118"),
+        "{}",
+        stdout(&o)
+    );
     let o = ltsym(&[
         "info",
         common::rers("mcc/RERS2020-PT-pb103/model.pnml")

@@ -16,6 +16,8 @@ pub struct ComponentInfo {
     pub transitions: usize,
     pub labels: usize,
     pub start: String,
+    /// The two-state machines the component is a product of, when `--factor bits` splits it.
+    pub bits: Option<usize>,
 }
 
 /// Sizes of a system, as `ltsym info` prints them.
@@ -35,15 +37,21 @@ pub struct SystemInfo {
 
 impl SystemInfo {
     pub fn of(sys: &System) -> SystemInfo {
+        let mut bits = vec![None; sys.components().len()];
+        for (c, n) in crate::model::factor::factor(sys).split() {
+            bits[c] = Some(n);
+        }
         let components = sys
             .components()
             .iter()
-            .map(|c| ComponentInfo {
+            .zip(bits)
+            .map(|(c, bits)| ComponentInfo {
                 name: c.name.clone(),
                 states: c.num_states(),
                 transitions: c.transitions.len(),
                 labels: c.alphabet.len(),
                 start: c.states[c.start as usize].clone(),
+                bits,
             })
             .collect();
         let labels = sys.labels();
@@ -70,16 +78,28 @@ impl SystemInfo {
             .unwrap_or(9)
             .max(9);
         out += &format!(
-            "{:<w$}  {:>7}  {:>11}  {:>6}  start\n",
-            "component", "states", "transitions", "labels"
+            "{:<w$}  {:>7}  {:>11}  {:>6}  {:>4}  start\n",
+            "component", "states", "transitions", "labels", "bits"
         );
         for c in &self.components {
             out += &format!(
-                "{:<w$}  {:>7}  {:>11}  {:>6}  {}\n",
-                c.name, c.states, c.transitions, c.labels, c.start
+                "{:<w$}  {:>7}  {:>11}  {:>6}  {:>4}  {}\n",
+                c.name,
+                c.states,
+                c.transitions,
+                c.labels,
+                c.bits.map_or("-".to_string(), |b| b.to_string()),
+                c.start
             );
         }
-        out += &format!("components: {}\n", self.components.len());
+        out += &format!("components: {}", self.components.len());
+        let split = self.components.iter().filter(|c| c.bits.is_some()).count();
+        if split > 0 {
+            out += &format!(
+                " ({split} split into bits by --factor bits: products of two-state machines)"
+            );
+        }
+        out += "\n";
         out += &format!(
             "labels: {} ({} synchronised",
             self.labels, self.synchronised_labels
@@ -113,6 +133,7 @@ impl SystemInfo {
                                 ("transitions", Json::int(c.transitions as u64)),
                                 ("labels", Json::int(c.labels as u64)),
                                 ("start", Json::str(&c.start)),
+                                ("bits", c.bits.map_or(Json::Null, |b| Json::int(b as u64))),
                             ])
                         })
                         .collect(),
