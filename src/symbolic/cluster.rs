@@ -72,19 +72,23 @@ impl Clusters {
 
     /// `⋃ Pre(s)` over all clusters.
     pub fn pre(&self, enc: &Encoding, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
-        let mut out = enc.f();
-        for r in &self.rels {
-            out = out.or(&r.preimage(s)?).map_err(oom)?;
-            budget.check(enc)?;
-        }
-        Ok(out)
+        self.union(enc, budget, |r| r.preimage(s))
     }
 
     /// `⋃ Img(s)` over all clusters.
     pub fn post(&self, enc: &Encoding, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        self.union(enc, budget, |r| r.image(s))
+    }
+
+    fn union(
+        &self,
+        enc: &Encoding,
+        budget: &Budget,
+        step: impl Fn(&Relation) -> BddResult<BDDFunction>,
+    ) -> BddResult<BDDFunction> {
         let mut out = enc.f();
         for r in &self.rels {
-            out = out.or(&r.image(s)?).map_err(oom)?;
+            out = out.or(&step(r)?).map_err(oom)?;
             budget.check(enc)?;
         }
         Ok(out)

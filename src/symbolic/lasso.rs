@@ -8,7 +8,7 @@
 //!    walked back with preimages of single states: the prefix.
 //! 2. Iterated *walks* (see [`extract`]), which close a cycle cheaply in the common case; only
 //!    when they do not within a bound, the exact search below runs.
-//! 3. After a pseudo-random wander inside `Z` (see [`wander`]), from the reached state `s`: the
+//! 3. After a pseudo-random wander inside `Z` (see `wander`), from the reached state `s`: the
 //!    states `B` of `Z` that reach `s` (backward closure). If the strongly connected component
 //!    `C` of `s` has an internal edge and an internal edge of every acceptance set, the cycle of
 //!    step 4 is found inside `B` (every state that `s` reaches inside `B` is in `C`). Otherwise
@@ -180,6 +180,9 @@ fn wander(
 ) -> Result<Point> {
     let n = p.rels.len();
     let mut cur = from;
+    if n == 0 {
+        return Ok(cur);
+    }
     'steps: for _ in 0..len {
         *seed ^= *seed << 13;
         *seed ^= *seed >> 7;
@@ -213,38 +216,35 @@ fn close_cycle(
     budget: &Budget,
 ) -> Result<bool> {
     let len = trace.labels.len();
-    let found = 'cycle: {
-        let mut cur = s.clone();
-        for i in 0..num_acc {
-            let target = c.and(&p.pre_acc(i, c, budget)?).map_err(oom)?;
-            let Some(steps) = path(p, &cur, c, &target, budget)? else {
-                break 'cycle false;
-            };
-            cur = trace.push(steps, cur);
-            let Some((l, next)) = step_forward(p, &p.acc_rels[i], &cur, c, budget)? else {
-                break 'cycle false;
-            };
-            cur = trace.push(vec![(l, next)], cur);
-        }
-        if num_acc == 0 {
-            let Some((l, next)) = step_forward(p, &p.rels, &cur, c, budget)? else {
-                break 'cycle false;
-            };
-            cur = trace.push(vec![(l, next)], cur);
-        }
-        match path(p, &cur, c, &s.cube, budget)? {
+    let targets = acc_targets(p, c, num_acc, budget)?;
+    let found = match walk(p, trace, s.clone(), c, &targets, budget)? {
+        Some(cur) => match path(p, &cur, c, &s.cube, budget)? {
             Some(steps) => {
                 trace.push(steps, cur);
                 true
             }
             None => false,
-        }
+        },
+        None => false,
     };
     if !found {
         trace.labels.truncate(len);
         trace.states.truncate(len + 1);
     }
     Ok(found)
+}
+
+/// For each acceptance set `i`, the states of `c` with an `i`-edge into `c`: the targets of
+/// [`walk`] inside `c`.
+fn acc_targets(
+    p: &Product,
+    c: &BDDFunction,
+    num_acc: usize,
+    budget: &Budget,
+) -> BddResult<Vec<BDDFunction>> {
+    (0..num_acc)
+        .map(|i| c.and(&p.pre_acc(i, c, budget)?).map_err(oom))
+        .collect()
 }
 
 fn internal(what: &str) -> Error {
@@ -289,35 +289,39 @@ impl Trace {
     }
 }
 
-/// From `cur` in `fair`: for each acceptance set `i`, a shortest path inside `fair` to a state
-/// with an `i`-edge into `fair`, then that edge (with no sets, one step inside `fair`).
-/// Such paths exist from every fair state, by the fixpoint.
+/// From `cur` in `within`: for each acceptance set `i`, a shortest path inside `within` to a
+/// state of `targets[i]` (states with an `i`-edge into `within`), then that edge (with no sets,
+/// one step inside `within`). `None` when some path or edge does not exist; inside the fair
+/// set they all do, by the fixpoint.
 fn walk(
     p: &Product,
     trace: &mut Trace,
     mut cur: Point,
-    fair: &BDDFunction,
+    within: &BDDFunction,
     targets: &[BDDFunction],
     budget: &Budget,
-) -> Result<Point> {
+) -> Result<Option<Point>> {
     for (i, target) in targets.iter().enumerate() {
-        let steps = path(p, &cur, fair, target, budget)?
-            .ok_or_else(|| internal("an accepting edge is not reachable in the fair set"))?;
+        let Some(steps) = path(p, &cur, within, target, budget)? else {
+            return Ok(None);
+        };
         cur = trace.push(steps, cur);
-        let (l, next) = step_forward(p, &p.acc_rels[i], &cur, fair, budget)?
-            .ok_or_else(|| internal("an accepting edge vanished"))?;
+        let Some((l, next)) = step_forward(p, &p.acc_rels[i], &cur, within, budget)? else {
+            return Ok(None);
+        };
         cur = trace.push(vec![(l, next)], cur);
     }
     if targets.is_empty() {
-        let (l, next) = step_forward(p, &p.rels, &cur, fair, budget)?
-            .ok_or_else(|| internal("a fair state has no fair successor"))?;
+        let Some((l, next)) = step_forward(p, &p.rels, &cur, within, budget)? else {
+            return Ok(None);
+        };
         cur = trace.push(vec![(l, next)], cur);
     }
-    Ok(cur)
+    Ok(Some(cur))
 }
 
 /// An accepting lasso of the product `p`, given a set `reach` closed under product steps that
-/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::ltl::fair_states`]),
+/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::ltl::EmersonLei`]),
 /// which the initial state reaches.
 ///
 /// Before the exact SCC search (which computes forward and backward closures, as costly as
@@ -344,17 +348,15 @@ pub(crate) fn extract(
         .ok_or_else(|| internal("the fair states are not reachable"))?;
     let mut s = trace.push(steps, init);
     // 2. iterated walks
-    let mut targets = Vec::with_capacity(num_acc);
-    for i in 0..num_acc {
-        targets.push(fair.and(&p.pre_acc(i, fair, budget)?).map_err(oom)?);
-    }
+    let targets = acc_targets(p, fair, num_acc, budget)?;
     let mut starts: std::collections::HashMap<Vec<usize>, usize> = Default::default();
     for _ in 0..max_walks {
         if let Some(&at) = starts.get(&s.values) {
             return Ok(trace.into_lasso(p, at));
         }
         starts.insert(s.values.clone(), trace.labels.len());
-        s = walk(p, &mut trace, s, fair, &targets, budget)?;
+        s = walk(p, &mut trace, s, fair, &targets, budget)?
+            .ok_or_else(|| internal("a walk inside the fair set is stuck"))?;
     }
     if let Some(&at) = starts.get(&s.values) {
         return Ok(trace.into_lasso(p, at));
@@ -389,7 +391,7 @@ pub(crate) fn extract(
         // reached back into the SCC of `s` would be in it): wandering inside `below` descends
         // further for the price of single-state images, not closures.
         s = wander(p, &mut trace, s, &below, wander_len, &mut seed, budget)?;
-        wander_len *= 2;
+        wander_len = wander_len.saturating_mul(2);
         within = fwd;
     };
     Ok(trace.into_lasso(p, prefix_len))
