@@ -380,6 +380,44 @@ impl Encoding {
         })
     }
 
+    /// The reflexive-transitive closure of the relations `rels`, all over block `b` alone: one
+    /// relation that takes each value of `b` to every value those relations reach from it. A
+    /// block has few values, so the closure is built value by value from the images.
+    pub fn local_closure(&self, b: usize, rels: &[&Relation]) -> BddResult<Relation> {
+        debug_assert!(rels.iter().all(|r| r.support == [b]));
+        let to_next = Subst::new(
+            self.blocks[b]
+                .bits
+                .iter()
+                .map(|&(c, _)| c)
+                .collect::<Vec<_>>(),
+            self.blocks[b]
+                .bits
+                .iter()
+                .map(|&(_, n)| self.var(n))
+                .collect::<BddResult<Vec<_>>>()?,
+        );
+        let mut closure = self.f();
+        for v in 0..self.blocks[b].size {
+            let from = self.value(b, v, false)?;
+            let mut reached = from.clone();
+            let mut frontier = from.clone();
+            while frontier.satisfiable() {
+                let mut img = self.f();
+                for r in rels {
+                    img = img.or(&r.image(&frontier)?).map_err(oom)?;
+                }
+                frontier = reached.imp_strict(&img).map_err(oom)?;
+                reached = reached.or(&frontier).map_err(oom)?;
+            }
+            let pairs = from
+                .and(&reached.substitute(&to_next).map_err(oom)?)
+                .map_err(oom)?;
+            closure = closure.or(&pairs).map_err(oom)?;
+        }
+        self.relation(closure, vec![b])
+    }
+
     /// `x' = x` for every bit of `blocks`: the frame condition of a relation that leaves them
     /// unchanged.
     pub fn identity(&self, blocks: &[usize]) -> BddResult<BDDFunction> {

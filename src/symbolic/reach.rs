@@ -121,10 +121,16 @@ pub fn run_reach(
     let enc = Encoding::new(sys, order, opts)?;
     let time_encode_s = t0.elapsed().as_secs_f64();
     log::info!(
-        "encoded {} components, {} labels, {} variables in {time_encode_s:.3} s",
+        "encoded {} components, {} labels, {} variables in {time_encode_s:.3} s; order {order_spec} (span {}): {}",
         sys.components().len(),
         sys.labels().len(),
-        enc.num_vars()
+        enc.num_vars(),
+        total_span(sys, order),
+        order
+            .iter()
+            .map(|&c| sys.component(c).name.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
     );
 
     let t1 = Instant::now();
