@@ -304,7 +304,8 @@ fn check_ltl_file(
     let graph = explicit_graph(sys, opts, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
 
-    for (p, neg) in ps.iter().zip(&autos) {
+    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+        let (p, neg) = (&ps[i], &autos[i]);
         let t = Instant::now();
         let mut evidence = None;
         let sym = match &symbolic {
@@ -364,9 +365,55 @@ fn check_ltl_file(
             r.evidence = evidence;
         }
         log::info!("LTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
-        report.results.push(r);
-    }
+        Ok(r)
+    };
+    report.results = fair_shares(ps.len(), budget, check_one)?;
     Ok(())
+}
+
+/// Checks `n` properties with `check(i, budget)` so that one hard property cannot starve the
+/// others of time. Under a time limit, each property first gets an equal share of the time
+/// left (the time an easy one leaves over goes to the ones after it); those that ran out of
+/// their share are then tried again, in order, with equal shares of what is left, the last one
+/// with all of it. A retry starts from scratch, so a hard property wastes at most its first
+/// share. Without a time limit, each property runs once, to the end.
+fn fair_shares(
+    n: usize,
+    budget: &Budget,
+    mut check: impl FnMut(usize, &Budget) -> Result<PropertyResult>,
+) -> Result<Vec<PropertyResult>> {
+    let share = |left: usize| match budget.remaining() {
+        Some(r) => budget.share(r / left.max(1) as f64),
+        None => budget.clone(),
+    };
+    let out_of_share =
+        |r: &PropertyResult| matches!(r.outcome, Outcome::Unknown(Limit::Time { .. }));
+    let mut results = Vec::with_capacity(n);
+    let mut retry = Vec::new();
+    for i in 0..n {
+        let r = check(i, &share(n - i))?;
+        if out_of_share(&r) && !budget.expired() {
+            retry.push(i);
+        }
+        results.push(r);
+    }
+    if !retry.is_empty() {
+        log::info!(
+            "{} properties ran out of their share of the time; trying them again with the {:.1} s left",
+            retry.len(),
+            budget.remaining().unwrap_or(0.0)
+        );
+    }
+    for (k, &i) in retry.iter().enumerate() {
+        if budget.expired() {
+            break;
+        }
+        let first = results[i].time_s;
+        let mut r = check(i, &share(retry.len() - k))?;
+        r.time_s += first;
+        results[i] = r;
+    }
+    Ok(results)
 }
 
 /// The explicit state graph when the explicit engine takes part: `Some(Err(limit))` when its
@@ -483,7 +530,8 @@ fn check_ctl_file(
         _ => None,
     };
 
-    for p in ps {
+    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+        let p = &ps[i];
         let t = Instant::now();
         let mut evidence = None;
         let sym = match (&symbolic, checker.as_mut()) {
@@ -532,7 +580,65 @@ fn check_ctl_file(
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         r.evidence = evidence;
         log::info!("CTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
-        report.results.push(r);
-    }
+        Ok(r)
+    };
+    report.results = fair_shares(ps.len(), budget, check_one)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(i: usize, outcome: Outcome) -> PropertyResult {
+        PropertyResult {
+            number: i as u32 + 1,
+            formula: String::new(),
+            outcome,
+            expected: None,
+            evidence: None,
+            time_s: 0.0,
+            automaton: None,
+        }
+    }
+
+    /// A property that never finishes must not starve the ones after it: they are all
+    /// answered, and the hard one is tried again with the time they left over.
+    #[test]
+    fn a_hard_property_leaves_time_for_the_others() {
+        let budget = Budget::new(Some(0.6), None);
+        let mut calls = vec![0; 4];
+        let results = fair_shares(4, &budget, |i, b| {
+            calls[i] += 1;
+            if i == 0 {
+                while !b.expired() {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
+            }
+            Ok(answer(i, Outcome::Holds))
+        })
+        .unwrap();
+        assert_eq!(calls, [2, 1, 1, 1]);
+        assert!(results[1..].iter().all(|r| r.outcome == Outcome::Holds));
+        assert_eq!(
+            results[0].outcome,
+            Outcome::Unknown(Limit::Time { seconds: 0.6 })
+        );
+        assert!(budget.expired());
+    }
+
+    /// Without a time limit every property runs once, to the end.
+    #[test]
+    fn without_a_time_limit_each_property_runs_once() {
+        let budget = Budget::unlimited();
+        let mut calls = 0;
+        let results = fair_shares(3, &budget, |i, b| {
+            calls += 1;
+            assert!(!b.expired());
+            Ok(answer(i, Outcome::Violated))
+        })
+        .unwrap();
+        assert_eq!((calls, results.len()), (3, 3));
+    }
 }

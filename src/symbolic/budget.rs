@@ -14,6 +14,8 @@ pub struct Budget {
     start: Instant,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
+    /// A share of the time limit (see [`Budget::share`]): seconds from `start`.
+    deadline: Option<f64>,
     /// A slice of work (see [`Budget::slice`]).
     slice: Option<Slice>,
     /// Collect garbage when the manager holds more nodes than this.
@@ -48,6 +50,7 @@ impl Budget {
             start: Instant::now(),
             timeout,
             max_nodes,
+            deadline: None,
             slice: None,
             gc_at: Cell::new(GC_FLOOR),
         }
@@ -69,10 +72,28 @@ impl Budget {
         }
     }
 
-    /// Whether the time limit (not a slice) has run out.
-    pub fn expired(&self) -> bool {
+    /// The same limits, and a share of the time left: a computation run under the share fails
+    /// with the time limit once `seconds` have passed (or when a limit of `self` is hit;
+    /// [`Budget::expired`] on `self` tells which). With no time limit, the share is unlimited.
+    pub fn share(&self, seconds: f64) -> Budget {
+        let now = self.start.elapsed().as_secs_f64();
+        Budget {
+            deadline: self.timeout.map(|t| (now + seconds).min(t)),
+            ..self.clone()
+        }
+    }
+
+    /// Seconds left before the time limit (`None` without one).
+    pub fn remaining(&self) -> Option<f64> {
         self.timeout
-            .is_some_and(|t| self.start.elapsed().as_secs_f64() > t)
+            .map(|t| (t - self.start.elapsed().as_secs_f64()).max(0.0))
+    }
+
+    /// Whether the time limit, or this budget's share of it, has run out (a slice of work does
+    /// not count: a computation cut short by its slice can go on).
+    pub fn expired(&self) -> bool {
+        let now = self.start.elapsed().as_secs_f64();
+        self.timeout.is_some_and(|t| now > t) || self.deadline.is_some_and(|d| now > d)
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -88,10 +109,8 @@ impl Budget {
             self.gc_at.set((GC_GROWTH * live).max(GC_FLOOR));
             log::debug!("garbage collection: {nodes} -> {live} nodes");
         }
-        if let Some(t) = self.timeout {
-            if self.start.elapsed().as_secs_f64() > t {
-                return Err(Error::Limit(Limit::Time { seconds: t }));
-            }
+        if let (true, Some(t)) = (self.expired(), self.timeout) {
+            return Err(Error::Limit(Limit::Time { seconds: t }));
         }
         if let Some(sl) = &self.slice {
             // nodes created since the last check (a collection in between only lowers the count)
