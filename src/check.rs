@@ -31,7 +31,7 @@ use crate::symbolic::ctl::CtlChecker;
 use crate::symbolic::ctl_witness::EvidenceKind;
 use crate::symbolic::ltl::{check_ltl, AutPosition, SystemCtx};
 use crate::symbolic::order::OrderSpec;
-use crate::symbolic::reach::{run_reach, Strategy};
+use crate::symbolic::reach::{race_orders, run_reach, Strategy};
 use crate::symbolic::{Budget, ManagerOptions};
 
 /// Which engine answers.
@@ -110,7 +110,7 @@ impl Default for CheckOptions {
         CheckOptions {
             engine: Engine::default(),
             strategy: Strategy::default(),
-            order: OrderSpec::Force,
+            order: OrderSpec::Auto,
             witness: false,
             timeout: None,
             max_nodes: None,
@@ -281,17 +281,19 @@ fn check_ltl_file(
     let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
         let aut_size = autos.iter().map(|a| a.num_states).max().unwrap_or(1).max(1);
-        let order = opts.order.compute_for(&fsys)?;
-        match SystemCtx::with_strategy(
-            &fsys.system,
-            &order,
-            opts.strategy,
-            opts.aut_position,
-            aut_size,
-            opts.manager,
-            budget,
-        ) {
-            Ok(ctx) => {
+        let orders = opts.order.candidates_for(&fsys)?;
+        match race_orders(&orders, budget, |_, order, budget| {
+            SystemCtx::with_strategy(
+                &fsys.system,
+                order,
+                opts.strategy,
+                opts.aut_position,
+                aut_size,
+                opts.manager,
+                budget,
+            )
+        }) {
+            Ok((_, ctx)) => {
                 report.states = Some(ctx.reachable_states()?);
                 Some(Ok(ctx))
             }
@@ -374,9 +376,10 @@ fn check_ltl_file(
 /// Checks `n` properties with `check(i, budget)` so that one hard property cannot starve the
 /// others of time. Under a time limit, each property first gets an equal share of the time
 /// left (the time an easy one leaves over goes to the ones after it); those that ran out of
-/// their share are then tried again, in order, with equal shares of what is left, the last one
-/// with all of it. A retry starts from scratch, so a hard property wastes at most its first
-/// share. Without a time limit, each property runs once, to the end.
+/// their share are then tried again, in order, with equal shares of what is left (the last one
+/// with all of it), but each with at least twice its first share, as long as time is left. A
+/// retry starts from scratch, so a hard property wastes at most its first share. Without a
+/// time limit, each property runs once, to the end.
 fn fair_shares(
     n: usize,
     budget: &Budget,
@@ -390,8 +393,11 @@ fn fair_shares(
         |r: &PropertyResult| matches!(r.outcome, Outcome::Unknown(Limit::Time { .. }));
     let mut results = Vec::with_capacity(n);
     let mut retry = Vec::new();
+    let mut first_try = Vec::with_capacity(n);
     for i in 0..n {
+        let t = Instant::now();
         let r = check(i, &share(n - i))?;
+        first_try.push(t.elapsed().as_secs_f64());
         if out_of_share(&r) && !budget.expired() {
             retry.push(i);
         }
@@ -408,9 +414,15 @@ fn fair_shares(
         if budget.expired() {
             break;
         }
-        let first = results[i].time_s;
-        let mut r = check(i, &share(retry.len() - k))?;
-        r.time_s += first;
+        let first = first_try[i];
+        // a retry shorter than the first try would only repeat it: then this one gets at least
+        // twice its first share (all that is left, if less), and the ones after it less
+        let fair = budget.remaining().map(|r| r / (retry.len() - k) as f64);
+        let mut r = match fair {
+            Some(f) if f < 2.0 * first => check(i, &budget.share(2.0 * first))?,
+            _ => check(i, &share(retry.len() - k))?,
+        };
+        r.time_s += results[i].time_s;
         results[i] = r;
     }
     Ok(results)
@@ -504,16 +516,11 @@ fn check_ctl_file(
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
-        let order = opts.order.compute_for(&fsys)?;
-        match run_reach(
-            &fsys,
-            opts.strategy,
-            &order,
-            &opts.order.to_string(),
-            opts.manager,
-            budget,
-        ) {
-            Ok((enc, reach, stats)) => {
+        let orders = opts.order.candidates_for(&fsys)?;
+        match race_orders(&orders, budget, |name, order, budget| {
+            run_reach(&fsys, opts.strategy, order, name, opts.manager, budget)
+        }) {
+            Ok((_, (enc, reach, stats))) => {
                 report.states = Some(stats.states.clone());
                 Some(Ok((enc, reach)))
             }
@@ -626,6 +633,26 @@ mod tests {
             Outcome::Unknown(Limit::Time { seconds: 0.6 })
         );
         assert!(budget.expired());
+    }
+
+    /// When little time is left for many retries, the first retry gets at least twice its
+    /// first share rather than everyone a sliver shorter than what already failed.
+    #[test]
+    fn retries_do_not_shrink_below_twice_the_first_share() {
+        let budget = Budget::new(Some(0.6), None);
+        let mut calls = vec![0; 4];
+        fair_shares(4, &budget, |i, b| {
+            calls[i] += 1;
+            if i < 3 {
+                while !b.expired() {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
+            }
+            Ok(answer(i, Outcome::Holds))
+        })
+        .unwrap();
+        assert_eq!(calls, [2, 1, 1, 1]);
     }
 
     /// Without a time limit every property runs once, to the end.

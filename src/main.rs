@@ -14,7 +14,7 @@ use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
 use ltsym::report::{Json, SystemInfo};
 use ltsym::symbolic::ltl::AutPosition;
 use ltsym::symbolic::order::OrderSpec;
-use ltsym::symbolic::reach::{run_reach, Strategy};
+use ltsym::symbolic::reach::{race_orders, run_reach, Strategy};
 use ltsym::symbolic::{Budget, ManagerOptions};
 use ltsym::{Error, System};
 
@@ -127,8 +127,9 @@ enum Command {
 
 #[derive(Args)]
 struct LimitArgs {
-    /// BDD variable order over the components.
-    #[arg(long, value_name = "force|force-span|sloan|given|random:SEED|file:PATH", default_value = "force",
+    /// BDD variable order over the components; `auto` races `force` and `hubs` in doubling
+    /// work slices.
+    #[arg(long, value_name = "auto|force|hubs|force-span|sloan|given|random:SEED|file:PATH", default_value = "auto",
           value_parser = parse_from_str::<OrderSpec>)]
     order: OrderSpec,
     /// Wall-clock limit in seconds; exit code 3 when hit.
@@ -312,15 +313,17 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
             } else {
                 Factored::none(&sys)
             };
-            let order = limits.order.compute_for(&fsys)?;
-            let (_, _, stats) = run_reach(
-                &fsys,
-                strategy,
-                &order,
-                &limits.order.to_string(),
-                ManagerOptions::for_system(&sys),
-                &budget,
-            )?;
+            let orders = limits.order.candidates_for(&fsys)?;
+            let (_, (_, _, stats)) = race_orders(&orders, &budget, |name, order, budget| {
+                run_reach(
+                    &fsys,
+                    strategy,
+                    order,
+                    name,
+                    ManagerOptions::for_system(&sys),
+                    budget,
+                )
+            })?;
             if json {
                 outln!("{}", stats.to_json());
             } else {

@@ -27,8 +27,8 @@ pub struct Budget {
 struct Slice {
     limit: usize,
     used: Cell<usize>,
-    /// The manager's node count at the last check.
-    seen: Cell<usize>,
+    /// The manager's node count at the last check (`None` before the first).
+    seen: Cell<Option<usize>>,
 }
 
 /// Dead nodes stay in the manager until a collection, and oxidd collects by itself only near
@@ -66,7 +66,20 @@ impl Budget {
             slice: Some(Slice {
                 limit: nodes,
                 used: Cell::new(0),
-                seen: Cell::new(enc.manager_nodes()),
+                seen: Cell::new(Some(enc.manager_nodes())),
+            }),
+            ..self.clone()
+        }
+    }
+
+    /// As [`Budget::slice`], for a computation that builds its own manager: the nodes are
+    /// counted from its first check on.
+    pub fn work(&self, nodes: usize) -> Budget {
+        Budget {
+            slice: Some(Slice {
+                limit: nodes,
+                used: Cell::new(0),
+                seen: Cell::new(None),
             }),
             ..self.clone()
         }
@@ -114,9 +127,9 @@ impl Budget {
         }
         if let Some(sl) = &self.slice {
             // nodes created since the last check (a collection in between only lowers the count)
-            let grown = nodes.saturating_sub(sl.seen.get());
+            let grown = nodes.saturating_sub(sl.seen.get().unwrap_or(nodes));
             sl.used.set(sl.used.get() + grown);
-            sl.seen.set(enc.manager_nodes());
+            sl.seen.set(Some(enc.manager_nodes()));
             if sl.used.get() > sl.limit {
                 let seconds = self.timeout.unwrap_or(f64::INFINITY);
                 return Err(Error::Limit(Limit::Time { seconds }));

@@ -32,7 +32,7 @@ use super::encoding::{oom, BddResult};
 use super::order::total_span;
 use super::stats::{ReachCounters, ReachStats};
 use super::{Budget, Encoding, ManagerOptions};
-use crate::error::Result;
+use crate::error::{Error, Limit, Result};
 use crate::model::factor::Factored;
 use crate::model::CompId;
 
@@ -103,6 +103,44 @@ pub fn reach_with(
     };
     t.sample();
     Ok((r, t.counters))
+}
+
+/// The first work slice of [`race_orders`], in BDD nodes created: the RERS problems that
+/// `force` solves in under a second fit in it, so they never see the second candidate.
+pub const RACE_FIRST_SLICE: usize = 1 << 22;
+
+/// Runs `attempt` with the candidate orders in turn, each under a work slice of
+/// [`RACE_FIRST_SLICE`] nodes, then twice that, and so on, until one finishes; returns the
+/// index of the order that did and its result. No order is known to be good for every system
+/// (see [`super::order`]), and a saturation cut short cannot be resumed, so each try starts
+/// afresh: the run costs at most about `2 × candidates` times the best candidate's own. With a
+/// single candidate it simply runs under `budget`. Limits other than the slice end the race.
+pub fn race_orders<T>(
+    orders: &[(String, Vec<CompId>)],
+    budget: &Budget,
+    mut attempt: impl FnMut(&str, &[CompId], &Budget) -> Result<T>,
+) -> Result<(usize, T)> {
+    match orders {
+        [] => return Err(Error::Internal("no order to try".into())),
+        [(name, o)] => return attempt(name, o, budget).map(|t| (0, t)),
+        _ => {}
+    }
+    let mut nodes = RACE_FIRST_SLICE;
+    loop {
+        for (i, (name, o)) in orders.iter().enumerate() {
+            match attempt(name, o, &budget.work(nodes)) {
+                Ok(t) => {
+                    log::info!("order {name} finished within a slice of {nodes} nodes");
+                    return Ok((i, t));
+                }
+                Err(Error::Limit(Limit::Time { .. })) if !budget.expired() => {
+                    log::info!("order {name}: no fixpoint within {nodes} nodes of work");
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        nodes = nodes.saturating_mul(2);
+    }
 }
 
 /// Encodes the system of `fsys` in `order` (over its components), computes the reachable
@@ -329,5 +367,50 @@ fn chain_full(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
         if reach == before {
             return Ok(reach);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn orders(n: usize) -> Vec<(String, Vec<CompId>)> {
+        (0..n).map(|i| (format!("o{i}"), vec![i])).collect()
+    }
+
+    /// The race gives every candidate the same slices, doubling, and returns the first that
+    /// finishes within its slice; a limit that is not the slice ends it.
+    #[test]
+    fn the_race_doubles_the_slices_until_a_candidate_finishes() {
+        let budget = Budget::unlimited();
+        let mut tries = Vec::new();
+        // candidate 1 needs three doublings, candidate 0 never finishes
+        let (i, v) = race_orders(&orders(2), &budget, |name, o, b| {
+            tries.push(name.to_string());
+            let rounds = tries.iter().filter(|t| *t == name).count();
+            assert!(!b.expired());
+            if o == [1] && rounds == 3 {
+                Ok(42)
+            } else {
+                Err(Error::Limit(Limit::Time {
+                    seconds: f64::INFINITY,
+                }))
+            }
+        })
+        .unwrap();
+        assert_eq!((i, v), (1, 42));
+        assert_eq!(tries, ["o0", "o1", "o0", "o1", "o0", "o1"]);
+        let r: Result<(usize, ())> = race_orders(&orders(2), &budget, |_, _, _| {
+            Err(Error::Limit(Limit::Nodes { max: 1 }))
+        });
+        assert!(matches!(r, Err(Error::Limit(Limit::Nodes { max: 1 }))));
+        // one candidate: it runs once, under the budget itself
+        let mut calls = 0;
+        let (i, _) = race_orders(&orders(1), &budget, |_, _, _| {
+            calls += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!((i, calls), (0, 1));
     }
 }
