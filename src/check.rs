@@ -609,15 +609,14 @@ mod tests {
         }
     }
 
-    /// A property that never finishes must not starve the ones after it: they are all
-    /// answered, and the hard one is tried again with the time they left over.
-    #[test]
-    fn a_hard_property_leaves_time_for_the_others() {
-        let budget = Budget::new(Some(0.6), None);
+    /// `fair_shares` over 4 properties under a 0.6 s limit, where the first `hard` never
+    /// finish (they run until their budget expires) and the others answer at once: how often
+    /// each was tried, and the results.
+    fn four_with_hard(hard: usize, budget: &Budget) -> (Vec<usize>, Vec<PropertyResult>) {
         let mut calls = vec![0; 4];
-        let results = fair_shares(4, &budget, |i, b| {
+        let results = fair_shares(4, budget, |i, b| {
             calls[i] += 1;
-            if i == 0 {
+            if i < hard {
                 while !b.expired() {
                     std::thread::sleep(std::time::Duration::from_millis(5));
                 }
@@ -626,6 +625,15 @@ mod tests {
             Ok(answer(i, Outcome::Holds))
         })
         .unwrap();
+        (calls, results)
+    }
+
+    /// A property that never finishes must not starve the ones after it: they are all
+    /// answered, and the hard one is tried again with the time they left over.
+    #[test]
+    fn a_hard_property_leaves_time_for_the_others() {
+        let budget = Budget::new(Some(0.6), None);
+        let (calls, results) = four_with_hard(1, &budget);
         assert_eq!(calls, [2, 1, 1, 1]);
         assert!(results[1..].iter().all(|r| r.outcome == Outcome::Holds));
         assert_eq!(
@@ -640,19 +648,9 @@ mod tests {
     #[test]
     fn retries_do_not_shrink_below_twice_the_first_share() {
         let budget = Budget::new(Some(0.6), None);
-        let mut calls = vec![0; 4];
-        fair_shares(4, &budget, |i, b| {
-            calls[i] += 1;
-            if i < 3 {
-                while !b.expired() {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
-                }
-                return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
-            }
-            Ok(answer(i, Outcome::Holds))
-        })
-        .unwrap();
+        let (calls, results) = four_with_hard(3, &budget);
         assert_eq!(calls, [2, 1, 1, 1]);
+        assert_eq!(results[3].outcome, Outcome::Holds);
     }
 
     /// Without a time limit every property runs once, to the end.
