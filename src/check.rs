@@ -29,7 +29,7 @@ use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
 use crate::symbolic::ctl::CtlChecker;
 use crate::symbolic::ctl_witness::EvidenceKind;
-use crate::symbolic::ltl::{check_ltl, AutPosition, SystemCtx};
+use crate::symbolic::ltl::{AutPosition, LtlOptions, LtlRun, SystemCtx};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::{race_orders, run_reach, Strategy};
 use crate::symbolic::{Budget, ManagerOptions};
@@ -306,6 +306,8 @@ fn check_ltl_file(
     let graph = explicit_graph(sys, opts, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
 
+    // A property that runs out of its share of the time keeps its run, and a retry resumes it.
+    let mut runs: Vec<Option<LtlRun>> = ps.iter().map(|_| None).collect();
     let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
         let (p, neg) = (&ps[i], &autos[i]);
         let t = Instant::now();
@@ -314,7 +316,19 @@ fn check_ltl_file(
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
             Some(Ok(ctx)) => Some(or_unknown(
-                check_ltl(ctx, &fsys.system, neg, budget, true),
+                (|| {
+                    let mut run = match runs[i].take() {
+                        Some(run) => run,
+                        None => {
+                            LtlRun::new(ctx, &fsys.system, neg, budget, &LtlOptions::default())?
+                        }
+                    };
+                    let r = run.run(budget);
+                    if r.is_err() {
+                        runs[i] = Some(run);
+                    }
+                    r
+                })(),
                 |r| {
                     let st = &r.stats;
                     log::info!(
@@ -377,9 +391,10 @@ fn check_ltl_file(
 /// others of time. Under a time limit, each property first gets an equal share of the time
 /// left (the time an easy one leaves over goes to the ones after it); those that ran out of
 /// their share are then tried again, in order, with equal shares of what is left (the last one
-/// with all of it), but each with at least twice its first share, as long as time is left. A
-/// retry starts from scratch, so a hard property wastes at most its first share. Without a
-/// time limit, each property runs once, to the end.
+/// with all of it), but each with at least twice its first share, as long as time is left. An
+/// LTL retry resumes its run where the share stopped it ([`LtlRun`]); a CTL retry starts again
+/// but finds the subformulas it finished cached. Without a time limit, each property runs
+/// once, to the end.
 fn fair_shares(
     n: usize,
     budget: &Budget,

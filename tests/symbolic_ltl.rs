@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use ltsym::automata::translate::translate;
 use ltsym::automata::{LetterSet, Tgba, TgbaEdge};
+use ltsym::error::{Error, Limit};
 use ltsym::explicit::{
     find_accepting_lasso, holds_on_lasso, replay_lasso, Lasso as ExplicitLasso, StateGraph,
 };
@@ -18,7 +19,7 @@ use ltsym::logic::Ltl;
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::ltl::{
     check_ltl, check_ltl_once, check_ltl_with, letter_of_label, AutPosition, Lasso, LtlOptions,
-    LtlResult, SystemCtx, Universe,
+    LtlResult, LtlRun, SystemCtx, Universe,
 };
 use ltsym::symbolic::{Budget, ManagerOptions};
 
@@ -779,5 +780,63 @@ fn random_formulas_agree_with_the_explicit_engine() {
     assert!(
         violated > 100 && held > 100,
         "violated {violated}, held {held}"
+    );
+}
+
+/// A run interrupted by its time share and resumed (as `ltsym check` does when it shares the
+/// time among properties) ends with the verdict of an uninterrupted one, and its counterexample
+/// replays.
+#[test]
+fn interrupted_runs_resume_to_the_same_verdicts() {
+    let mut rng = Rng(20261123);
+    let (mut interrupted, mut violated, mut held) = (0, 0, 0);
+    for round in 0..150 {
+        let sys = random_system(&mut rng);
+        let aut = random_tgba(&mut rng);
+        let order: Vec<usize> = (0..sys.components().len()).collect();
+        let ctx = SystemCtx::new(
+            &sys,
+            &order,
+            AutPosition::Top,
+            aut.num_states,
+            ManagerOptions::small(),
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        let opts = LtlOptions {
+            probe_slice: [0, 1, 64][round % 3],
+            ..LtlOptions::default()
+        };
+        let mut run = LtlRun::new(&ctx, &sys, &aut, &Budget::unlimited(), &opts).unwrap();
+        let limit = Budget::new(Some(1e6), None);
+        // an expired share first, then a few tiny ones, then all the time it needs
+        let mut result = None;
+        for k in 0..6 {
+            let share = limit.share(if k == 0 { 0.0 } else { 0.0002 });
+            match run.run(&share) {
+                Ok(r) => {
+                    result = Some(r);
+                    break;
+                }
+                Err(Error::Limit(Limit::Time { .. })) => interrupted += 1,
+                Err(e) => panic!("round {round}: {e}"),
+            }
+        }
+        let r = match result {
+            Some(r) => r,
+            None => run.run(&Budget::unlimited()).unwrap(),
+        };
+        assert_eq!(r.holds, !oracle_violated(&sys, &aut), "round {round}");
+        match &r.counterexample {
+            Some(l) => {
+                replay(&sys, &aut, l);
+                violated += 1;
+            }
+            None => held += 1,
+        }
+    }
+    assert!(
+        interrupted > 100 && violated > 30 && held > 30,
+        "interrupted {interrupted}, violated {violated}, held {held}"
     );
 }

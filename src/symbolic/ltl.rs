@@ -764,128 +764,189 @@ pub fn check_ltl_with(
     budget: &Budget,
     opts: &LtlOptions,
 ) -> Result<LtlResult> {
-    let universe = opts.universe;
-    let t0 = Instant::now();
-    let p = build_product(ctx, sys, tgba, budget)?;
-    let mut stats = LtlStats {
-        build_seconds: t0.elapsed().as_secs_f64(),
-        relation_nodes: p.clusters.nodes(),
-        ..LtlStats::default()
-    };
-    let t1 = Instant::now();
-    let space = match universe {
-        Universe::ProductReach => {
-            let preach = product_reachable(&p, budget)?;
-            stats.product_states = Some(ctx.enc.count(&preach));
-            stats.product_nodes = preach.node_count();
-            preach
-        }
-        Universe::SystemReach => {
-            let mut auts = ctx.enc.f();
-            for q in 0..tgba.num_states {
-                auts = auts
+    LtlRun::new(ctx, sys, tgba, budget, opts)?.run(budget)
+}
+
+/// One property's check, resumable: when [`LtlRun::run`] fails on a limit, the run keeps the
+/// fixpoint and the probe where they were, and a later call goes on from there (only a closure
+/// or a lasso extraction cut short is redone). This is what lets `ltsym check` share the time
+/// among the properties of a file without losing the work of the first share.
+pub struct LtlRun<'c> {
+    ctx: &'c SystemCtx,
+    num_acc: usize,
+    opts: LtlOptions,
+    p: Product<'c>,
+    space: BDDFunction,
+    probe: Option<Probe>,
+    target: BDDFunction,
+    el: EmersonLei,
+    slice: usize,
+    /// Once known: the fair set the lasso is extracted from, and whether the property holds.
+    verdict: Option<(BDDFunction, bool)>,
+    stats: LtlStats,
+}
+
+impl<'c> LtlRun<'c> {
+    /// Builds the product and the space of the fixpoint; nothing is searched yet.
+    pub fn new(
+        ctx: &'c SystemCtx,
+        sys: &System,
+        tgba: &Tgba,
+        budget: &Budget,
+        opts: &LtlOptions,
+    ) -> Result<LtlRun<'c>> {
+        let universe = opts.universe;
+        let t0 = Instant::now();
+        let p = build_product(ctx, sys, tgba, budget)?;
+        let mut stats = LtlStats {
+            build_seconds: t0.elapsed().as_secs_f64(),
+            relation_nodes: p.clusters.nodes(),
+            ..LtlStats::default()
+        };
+        let t1 = Instant::now();
+        let space = match universe {
+            Universe::ProductReach => {
+                let preach = product_reachable(&p, budget)?;
+                stats.product_states = Some(ctx.enc.count(&preach));
+                stats.product_nodes = preach.node_count();
+                preach
+            }
+            Universe::SystemReach => {
+                let mut auts = ctx.enc.f();
+                for q in 0..tgba.num_states {
+                    auts = auts
+                        .or(&ctx.enc.value(ctx.aut_block, q, false)?)
+                        .map_err(oom)?;
+                }
+                let u = ctx.reach.and(&auts).map_err(oom)?;
+                stats.product_nodes = u.node_count();
+                u
+            }
+        };
+        stats.reach_seconds = t1.elapsed().as_secs_f64();
+        // The race of the forward probe and the fixpoint (see `check_ltl_with`).
+        let mut probe = None;
+        let mut target = ctx.enc.f();
+        if opts.probe_slice > 0 && universe == Universe::SystemReach {
+            for q in tgba.accepting_sinks() {
+                target = target
                     .or(&ctx.enc.value(ctx.aut_block, q, false)?)
                     .map_err(oom)?;
             }
-            let u = ctx.reach.and(&auts).map_err(oom)?;
-            stats.product_nodes = u.node_count();
-            u
-        }
-    };
-    stats.reach_seconds = t1.elapsed().as_secs_f64();
-    let t2 = Instant::now();
-    let mut space = space;
-    // The race of the forward probe and the fixpoint (see above), in doubling time slices.
-    let mut probe = None;
-    let mut target = ctx.enc.f();
-    if opts.probe_slice > 0 && universe == Universe::SystemReach {
-        for q in tgba.accepting_sinks() {
-            target = target
-                .or(&ctx.enc.value(ctx.aut_block, q, false)?)
-                .map_err(oom)?;
-        }
-        if target.satisfiable() {
-            target = target
-                .and(&ctx.infinite(budget)?)
-                .and_then(|t| t.and(&space))
-                .map_err(oom)?;
-        }
-        probe = Some(Probe::new(&p, &space, &target));
-    }
-    let mut el = EmersonLei::new(&space);
-    let mut slice = opts.probe_slice;
-    let mut sink_hit = false;
-    loop {
-        if let Some(pr) = probe.as_mut() {
-            let t = Instant::now();
-            let share = (slice / PROBE_SHARE).max(1);
-            let r = unless_sliced(pr.run(&p, &budget.slice(p.enc, share)), budget)?;
-            stats.probe_seconds += t.elapsed().as_secs_f64();
-            match r {
-                Some(true) => {
-                    sink_hit = true;
-                    break;
-                }
-                Some(false) => {
-                    // the reachable product states, exactly: the fixpoint goes on inside them
-                    space = pr.found().clone();
-                    el.restrict(&space)?;
-                    probe = None;
-                }
-                None => {}
+            if target.satisfiable() {
+                target = target
+                    .and(&ctx.infinite(budget)?)
+                    .and_then(|t| t.and(&space))
+                    .map_err(oom)?;
             }
-            log::debug!(
-                "probe: {r:?} after {:.2} s (slice {share} nodes)",
-                stats.probe_seconds
-            );
+            probe = Some(Probe::new(&p, &space, &target));
         }
-        let b = match probe {
-            Some(_) => budget.slice(p.enc, slice),
-            None => budget.clone(),
+        let el = EmersonLei::new(&space);
+        Ok(LtlRun {
+            ctx,
+            num_acc: tgba.num_acc,
+            opts: *opts,
+            p,
+            space,
+            probe,
+            target,
+            el,
+            slice: opts.probe_slice,
+            verdict: None,
+            stats,
+        })
+    }
+
+    /// Runs the check to its verdict, or until `budget` fails (then a later call resumes).
+    pub fn run(&mut self, budget: &Budget) -> Result<LtlResult> {
+        if self.verdict.is_none() {
+            let t2 = Instant::now();
+            let r = self.search(budget);
+            self.stats.el_seconds += t2.elapsed().as_secs_f64();
+            r?;
+        }
+        let Some((fair, holds)) = self.verdict.clone() else {
+            return Err(Error::Internal("LTL search ended without a verdict".into()));
         };
-        if unless_sliced(el.run(&p, tgba.num_acc, &b), budget)?.is_some() {
-            break;
+        let mut counterexample = None;
+        if !holds && self.opts.want_witness {
+            let t3 = Instant::now();
+            let r = super::lasso::extract(
+                &self.p,
+                &self.space,
+                &fair,
+                self.num_acc,
+                self.opts.max_walks,
+                budget,
+            );
+            self.stats.witness_seconds += t3.elapsed().as_secs_f64();
+            counterexample = Some(r?);
         }
-        slice = slice.saturating_mul(2);
+        Ok(LtlResult {
+            holds,
+            counterexample,
+            stats: self.stats.clone(),
+        })
     }
-    let (fair, holds) = if sink_hit {
-        stats.fair_states = ctx.enc.count(&target);
-        (target, false)
-    } else {
-        let fair = el.z;
-        stats.el_iterations = el.iterations;
-        stats.fair_states = ctx.enc.count(&fair);
-        log::debug!(
-            "Emerson-Lei fixpoint: {} fair states ({} nodes) after {:.2} s",
-            stats.fair_states,
-            fair.node_count(),
-            t2.elapsed().as_secs_f64()
-        );
-        // The fixpoint keeps every state of `space` with an accepting run, the paths into the
-        // fair cycles included, and `space` is closed under product steps: the initial state
-        // reaches a fair state iff it is one.
-        let holds = !p.init.and(&fair).map_err(oom)?.satisfiable();
-        (fair, holds)
-    };
-    stats.el_seconds = t2.elapsed().as_secs_f64();
-    let mut counterexample = None;
-    if !holds && opts.want_witness {
-        let t3 = Instant::now();
-        counterexample = Some(super::lasso::extract(
-            &p,
-            &space,
-            &fair,
-            tgba.num_acc,
-            opts.max_walks,
-            budget,
-        )?);
-        stats.witness_seconds = t3.elapsed().as_secs_f64();
+
+    /// The race of the probe and the fixpoint, in doubling slices, each resumed where it
+    /// stopped; sets `verdict`.
+    fn search(&mut self, budget: &Budget) -> Result<()> {
+        let (p, ctx) = (&self.p, self.ctx);
+        let mut sink_hit = false;
+        loop {
+            if let Some(pr) = self.probe.as_mut() {
+                let t = Instant::now();
+                let share = (self.slice / PROBE_SHARE).max(1);
+                let r = unless_sliced(pr.run(p, &budget.slice(p.enc, share)), budget);
+                self.stats.probe_seconds += t.elapsed().as_secs_f64();
+                match r? {
+                    Some(true) => {
+                        sink_hit = true;
+                        break;
+                    }
+                    Some(false) => {
+                        // the reachable product states, exactly: the fixpoint goes on inside them
+                        self.space = pr.found().clone();
+                        self.el.restrict(&self.space)?;
+                        self.probe = None;
+                    }
+                    None => {}
+                }
+                log::debug!(
+                    "probe: after {:.2} s (slice {share} nodes)",
+                    self.stats.probe_seconds
+                );
+            }
+            let b = match self.probe {
+                Some(_) => budget.slice(p.enc, self.slice),
+                None => budget.clone(),
+            };
+            if unless_sliced(self.el.run(p, self.num_acc, &b), budget)?.is_some() {
+                break;
+            }
+            self.slice = self.slice.saturating_mul(2);
+        }
+        self.verdict = Some(if sink_hit {
+            self.stats.fair_states = ctx.enc.count(&self.target);
+            (self.target.clone(), false)
+        } else {
+            let fair = self.el.z.clone();
+            self.stats.el_iterations = self.el.iterations;
+            self.stats.fair_states = ctx.enc.count(&fair);
+            log::debug!(
+                "Emerson-Lei fixpoint: {} fair states ({} nodes)",
+                self.stats.fair_states,
+                fair.node_count(),
+            );
+            // The fixpoint keeps every state of `space` with an accepting run, the paths into
+            // the fair cycles included, and `space` is closed under product steps: the initial
+            // state reaches a fair state iff it is one.
+            let holds = !p.init.and(&fair).map_err(oom)?.satisfiable();
+            (fair, holds)
+        });
+        Ok(())
     }
-    Ok(LtlResult {
-        holds,
-        counterexample,
-        stats,
-    })
 }
 
 /// Checks one property from scratch: encodes `sys` (components in index order, automaton block at
