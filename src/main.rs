@@ -14,7 +14,7 @@ use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
 use ltsym::report::{Json, SystemInfo};
 use ltsym::symbolic::ltl::AutPosition;
 use ltsym::symbolic::order::OrderSpec;
-use ltsym::symbolic::reach::{race_orders, run_reach, Strategy};
+use ltsym::symbolic::reach::{race_reach, Strategy};
 use ltsym::symbolic::{Budget, ManagerOptions};
 use ltsym::{Error, System};
 
@@ -314,16 +314,13 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 Factored::none(&sys)
             };
             let orders = limits.order.candidates_for(&fsys)?;
-            let (_, (_, _, stats)) = race_orders(&orders, &budget, |name, order, budget| {
-                run_reach(
-                    &fsys,
-                    strategy,
-                    order,
-                    name,
-                    ManagerOptions::for_system(&sys),
-                    budget,
-                )
-            })?;
+            let (_, _, stats) = race_reach(
+                &fsys,
+                strategy,
+                &orders,
+                ManagerOptions::for_system(&sys),
+                &budget,
+            )?;
             if json {
                 outln!("{}", stats.to_json());
             } else {

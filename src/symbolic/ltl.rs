@@ -132,16 +132,49 @@ impl SystemCtx {
         opts: ManagerOptions,
         budget: &Budget,
     ) -> Result<SystemCtx> {
+        SystemCtx::race(
+            sys,
+            &[("as given to SystemCtx".to_string(), order.to_vec())],
+            strategy,
+            pos,
+            aut_size,
+            opts,
+            budget,
+        )
+    }
+
+    /// As [`SystemCtx::with_strategy`], over several candidate orders raced by
+    /// [`reach::race_orders`]: the encoding of the first to finish its reachability is kept.
+    pub fn race(
+        sys: &System,
+        orders: &[(String, Vec<CompId>)],
+        strategy: reach::Strategy,
+        pos: AutPosition,
+        aut_size: usize,
+        opts: ManagerOptions,
+        budget: &Budget,
+    ) -> Result<SystemCtx> {
         let t0 = Instant::now();
-        let blocks = blocks_with_aut(order, pos, aut_size);
-        let aut_block = blocks
-            .iter()
-            .position(|b| matches!(b, Block::Extra { .. }))
-            .ok_or_else(|| Error::Internal("automaton block missing".into()))?;
-        let enc = Encoding::with_blocks(sys, &blocks, opts)?;
-        let build_seconds = t0.elapsed().as_secs_f64();
-        let t1 = Instant::now();
-        let (reach, _) = reach::reach_with(&enc, strategy, budget)?;
+        let mut build_seconds = 0.0;
+        let mut aut_block = 0;
+        let (_, run, reach) = reach::race_orders(
+            orders,
+            budget,
+            |name, order| {
+                let t = Instant::now();
+                let blocks = blocks_with_aut(order, pos, aut_size);
+                aut_block = blocks
+                    .iter()
+                    .position(|b| matches!(b, Block::Extra { .. }))
+                    .ok_or_else(|| Error::Internal("automaton block missing".into()))?;
+                let enc = Encoding::with_blocks(sys, &blocks, opts)?;
+                build_seconds = t.elapsed().as_secs_f64();
+                log::info!("encoded with order {name} and the automaton block");
+                Ok(reach::ReachRun::new(enc))
+            },
+            |run, b| run.run(strategy, b),
+        )?;
+        let enc = run.enc;
         // The system's relations and initial state leave the automaton block free; quantify it
         // anyway so `reach` does not depend on how a strategy treats blocks outside every support.
         let mut aut_cube = enc.t();
@@ -158,7 +191,7 @@ impl SystemCtx {
             aut_block,
             reach,
             build_seconds,
-            reach_seconds: t1.elapsed().as_secs_f64(),
+            reach_seconds: t0.elapsed().as_secs_f64() - build_seconds,
             infinite: OnceCell::new(),
         })
     }

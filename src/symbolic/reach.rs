@@ -30,11 +30,12 @@ use oxidd::{BooleanFunction, Function};
 
 use super::encoding::{oom, BddResult};
 use super::order::total_span;
+use super::saturation::{saturate_recursive, SatMemo};
 use super::stats::{ReachCounters, ReachStats};
 use super::{Budget, Encoding, ManagerOptions};
 use crate::error::{Error, Limit, Result};
 use crate::model::factor::Factored;
-use crate::model::CompId;
+use crate::model::{CompId, System};
 
 /// The iteration strategy of the reachability fixpoint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -92,46 +93,102 @@ pub fn reach_with(
     strategy: Strategy,
     budget: &Budget,
 ) -> BddResult<(BDDFunction, ReachCounters)> {
+    let mut memo = SatMemo::default();
     let mut t = Tracker::new(enc, budget);
-    let r = match strategy {
-        Strategy::Bfs => bfs(enc, &mut t)?,
-        Strategy::Chain => chain(enc, &mut t)?,
-        Strategy::ChainFull => chain_full(enc, &mut t)?,
-        Strategy::Sat => super::saturation::saturate_recursive(enc, &mut t, false)?,
-        Strategy::SatMask => super::saturation::saturate_recursive(enc, &mut t, true)?,
-        Strategy::SatLike => super::saturation::saturate(enc, &mut t)?,
-    };
+    let r = run_strategy(enc, strategy, &mut t, &mut memo)?;
     t.sample();
     Ok((r, t.counters))
+}
+
+fn run_strategy(
+    enc: &Encoding,
+    strategy: Strategy,
+    t: &mut Tracker,
+    memo: &mut SatMemo,
+) -> BddResult<BDDFunction> {
+    match strategy {
+        Strategy::Bfs => bfs(enc, t),
+        Strategy::Chain => chain(enc, t),
+        Strategy::ChainFull => chain_full(enc, t),
+        Strategy::Sat => saturate_recursive(enc, t, false, memo),
+        Strategy::SatMask => saturate_recursive(enc, t, true, memo),
+        Strategy::SatLike => super::saturation::saturate(enc, t),
+    }
+}
+
+/// A reachability computation that can be cut short by a limit and resumed: `sat` and
+/// `sat-mask` keep the sub-diagrams they finished ([`SatMemo`]), the other strategies start
+/// again. Counters add up over the runs.
+pub struct ReachRun {
+    pub enc: Encoding,
+    memo: SatMemo,
+    pub counters: ReachCounters,
+}
+
+impl ReachRun {
+    pub fn new(enc: Encoding) -> ReachRun {
+        ReachRun {
+            enc,
+            memo: SatMemo::default(),
+            counters: ReachCounters::default(),
+        }
+    }
+
+    /// The reachable states, or the limit `budget` hit (then a later call goes on).
+    pub fn run(&mut self, strategy: Strategy, budget: &Budget) -> BddResult<BDDFunction> {
+        let mut t = Tracker::new(&self.enc, budget);
+        let r = run_strategy(&self.enc, strategy, &mut t, &mut self.memo);
+        t.sample();
+        self.counters.iterations += t.counters.iterations;
+        self.counters.images += t.counters.images;
+        self.counters.peak_nodes = self.counters.peak_nodes.max(t.counters.peak_nodes);
+        r
+    }
 }
 
 /// The first work slice of [`race_orders`], in BDD nodes created: the RERS problems that
 /// `force` solves in under a second fit in it, so they never see the second candidate.
 pub const RACE_FIRST_SLICE: usize = 1 << 22;
 
-/// Runs `attempt` with the candidate orders in turn, each under a work slice of
-/// [`RACE_FIRST_SLICE`] nodes, then twice that, and so on, until one finishes; returns the
-/// index of the order that did and its result. No order is known to be good for every system
-/// (see [`super::order`]), and a saturation cut short cannot be resumed, so each try starts
-/// afresh: the run costs at most about `2 × candidates` times the best candidate's own. With a
+/// Races the candidate orders: `start` builds a candidate's state (its encoding), `attempt`
+/// runs or resumes it; each candidate in turn gets a work slice of [`RACE_FIRST_SLICE`] nodes,
+/// then twice that, and so on, until one finishes. Returns the index of the order that did,
+/// its state and result. No order is known to be good for every system (see
+/// [`super::order`]); with resumable attempts ([`ReachRun`]) the race costs about the
+/// candidates' number times the winner's own work (plus memory for every state). With a
 /// single candidate it simply runs under `budget`. Limits other than the slice end the race.
-pub fn race_orders<T>(
+pub fn race_orders<S, T>(
     orders: &[(String, Vec<CompId>)],
     budget: &Budget,
-    mut attempt: impl FnMut(&str, &[CompId], &Budget) -> Result<T>,
-) -> Result<(usize, T)> {
+    mut start: impl FnMut(&str, &[CompId]) -> Result<S>,
+    mut attempt: impl FnMut(&mut S, &Budget) -> Result<T>,
+) -> Result<(usize, S, T)> {
     match orders {
         [] => return Err(Error::Internal("no order to try".into())),
-        [(name, o)] => return attempt(name, o, budget).map(|t| (0, t)),
+        [(name, o)] => {
+            let mut s = start(name, o)?;
+            let t = attempt(&mut s, budget)?;
+            return Ok((0, s, t));
+        }
         _ => {}
     }
+    let mut states: Vec<Option<S>> = orders.iter().map(|_| None).collect();
     let mut nodes = RACE_FIRST_SLICE;
     loop {
         for (i, (name, o)) in orders.iter().enumerate() {
-            match attempt(name, o, &budget.work(nodes)) {
+            if states[i].is_none() {
+                states[i] = Some(start(name, o)?);
+            }
+            let Some(s) = states[i].as_mut() else {
+                return Err(Error::Internal("order race lost a state".into()));
+            };
+            match attempt(s, &budget.work(nodes)) {
                 Ok(t) => {
                     log::info!("order {name} finished within a slice of {nodes} nodes");
-                    return Ok((i, t));
+                    let Some(s) = states[i].take() else {
+                        return Err(Error::Internal("order race lost a state".into()));
+                    };
+                    return Ok((i, s, t));
                 }
                 Err(Error::Limit(Limit::Time { .. })) if !budget.expired() => {
                     log::info!("order {name}: no fixpoint within {nodes} nodes of work");
@@ -141,6 +198,68 @@ pub fn race_orders<T>(
         }
         nodes = nodes.saturating_mul(2);
     }
+}
+
+/// Encodes `sys` in `order` (logging the order) for reachability.
+pub fn encode(
+    sys: &System,
+    order: &[CompId],
+    name: &str,
+    opts: ManagerOptions,
+) -> Result<ReachRun> {
+    let t0 = Instant::now();
+    let enc = Encoding::new(sys, order, opts)?;
+    log::info!(
+        "encoded {} components, {} labels, {} variables in {:.3} s; order {name} (span {}): {}",
+        sys.components().len(),
+        sys.labels().len(),
+        enc.num_vars(),
+        t0.elapsed().as_secs_f64(),
+        total_span(sys, order),
+        order
+            .iter()
+            .map(|&c| sys.component(c).name.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    Ok(ReachRun::new(enc))
+}
+
+/// [`run_reach`] over several candidate orders, raced by [`race_orders`]; the statistics name
+/// the order that finished, and the reachability time includes the race.
+pub fn race_reach(
+    fsys: &Factored,
+    strategy: Strategy,
+    orders: &[(String, Vec<CompId>)],
+    opts: ManagerOptions,
+    budget: &Budget,
+) -> Result<(Encoding, BDDFunction, ReachStats)> {
+    let sys = &fsys.system;
+    let t0 = Instant::now();
+    let mut time_encode_s = 0.0;
+    let (i, run, reach) = race_orders(
+        orders,
+        budget,
+        |name, order| {
+            let t = Instant::now();
+            let r = encode(sys, order, name, opts);
+            time_encode_s = t.elapsed().as_secs_f64();
+            r
+        },
+        |run, b| run.run(strategy, b),
+    )?;
+    let time_reach_s = t0.elapsed().as_secs_f64() - time_encode_s;
+    let (name, order) = &orders[i];
+    let stats = reach_stats(fsys, &run, &reach, strategy, order, name)?;
+    Ok((
+        run.enc,
+        reach,
+        ReachStats {
+            time_encode_s,
+            time_reach_s,
+            ..stats
+        },
+    ))
 }
 
 /// Encodes the system of `fsys` in `order` (over its components), computes the reachable
@@ -154,29 +273,28 @@ pub fn run_reach(
     opts: ManagerOptions,
     budget: &Budget,
 ) -> Result<(Encoding, BDDFunction, ReachStats)> {
-    let sys = &fsys.system;
-    let t0 = Instant::now();
-    let enc = Encoding::new(sys, order, opts)?;
-    let time_encode_s = t0.elapsed().as_secs_f64();
-    log::info!(
-        "encoded {} components, {} labels, {} variables in {time_encode_s:.3} s; order {order_spec} (span {}): {}",
-        sys.components().len(),
-        sys.labels().len(),
-        enc.num_vars(),
-        total_span(sys, order),
-        order
-            .iter()
-            .map(|&c| sys.component(c).name.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
+    race_reach(
+        fsys,
+        strategy,
+        &[(order_spec.to_string(), order.to_vec())],
+        opts,
+        budget,
+    )
+}
 
-    let t1 = Instant::now();
-    let (reach, counters) = reach_with(&enc, strategy, budget)?;
-    let time_reach_s = t1.elapsed().as_secs_f64();
-
+/// The statistics of a finished run: counts, deadlocks (with an example in the system as
+/// given), the order; the caller fills in the times of encoding and reachability.
+fn reach_stats(
+    fsys: &Factored,
+    run: &ReachRun,
+    reach: &BDDFunction,
+    strategy: Strategy,
+    order: &[CompId],
+    order_spec: &str,
+) -> Result<ReachStats> {
+    let (sys, enc) = (&fsys.system, &run.enc);
     let t2 = Instant::now();
-    let dead = minus(&reach, &enc.enabled_any()?)?;
+    let dead = minus(reach, &enc.enabled_any()?)?;
     let deadlocks = enc.count(&dead);
     let deadlock_example = enc.pick_state(&dead).map(|st| {
         fsys.original_state(&st)
@@ -193,10 +311,9 @@ pub fn run_reach(
             })
             .collect()
     });
-    let states = enc.count(&reach);
+    let states = enc.count(reach);
     let time_deadlock_s = t2.elapsed().as_secs_f64();
-
-    let stats = ReachStats {
+    Ok(ReachStats {
         strategy: strategy.to_string(),
         order_spec: order_spec.to_string(),
         order: order
@@ -211,13 +328,12 @@ pub fn run_reach(
         states,
         deadlocks,
         deadlock_example,
-        counters,
+        counters: run.counters.clone(),
         final_nodes: reach.node_count(),
-        time_encode_s,
-        time_reach_s,
+        time_encode_s: 0.0,
+        time_reach_s: 0.0,
         time_deadlock_s,
-    };
-    Ok((enc, reach, stats))
+    })
 }
 
 /// Bookkeeping shared by the strategies: counters, peak nodes, the budget and progress logs.
@@ -378,38 +494,54 @@ mod tests {
         (0..n).map(|i| (format!("o{i}"), vec![i])).collect()
     }
 
-    /// The race gives every candidate the same slices, doubling, and returns the first that
-    /// finishes within its slice; a limit that is not the slice ends it.
+    /// The race gives every candidate the same slices, doubling, resumes each from its own
+    /// state, and returns the first that finishes within its slice; a limit that is not the
+    /// slice ends it.
     #[test]
     fn the_race_doubles_the_slices_until_a_candidate_finishes() {
         let budget = Budget::unlimited();
-        let mut tries = Vec::new();
-        // candidate 1 needs three doublings, candidate 0 never finishes
-        let (i, v) = race_orders(&orders(2), &budget, |name, o, b| {
-            tries.push(name.to_string());
-            let rounds = tries.iter().filter(|t| *t == name).count();
-            assert!(!b.expired());
-            if o == [1] && rounds == 3 {
-                Ok(42)
-            } else {
-                Err(Error::Limit(Limit::Time {
-                    seconds: f64::INFINITY,
-                }))
-            }
-        })
+        let mut started = Vec::new();
+        // the state counts the tries; candidate 1 needs three, candidate 0 never finishes
+        let (i, tries, v) = race_orders(
+            &orders(2),
+            &budget,
+            |name, _| {
+                started.push(name.to_string());
+                Ok((name.to_string(), 0))
+            },
+            |(name, tries), b| {
+                *tries += 1;
+                assert!(!b.expired());
+                if name == "o1" && *tries == 3 {
+                    Ok(42)
+                } else {
+                    Err(Error::Limit(Limit::Time {
+                        seconds: f64::INFINITY,
+                    }))
+                }
+            },
+        )
         .unwrap();
-        assert_eq!((i, v), (1, 42));
-        assert_eq!(tries, ["o0", "o1", "o0", "o1", "o0", "o1"]);
-        let r: Result<(usize, ())> = race_orders(&orders(2), &budget, |_, _, _| {
-            Err(Error::Limit(Limit::Nodes { max: 1 }))
-        });
+        assert_eq!((i, tries, v), (1, ("o1".to_string(), 3), 42));
+        assert_eq!(started, ["o0", "o1"]);
+        let r: Result<(usize, (), ())> = race_orders(
+            &orders(2),
+            &budget,
+            |_, _| Ok(()),
+            |_, _| Err(Error::Limit(Limit::Nodes { max: 1 })),
+        );
         assert!(matches!(r, Err(Error::Limit(Limit::Nodes { max: 1 }))));
         // one candidate: it runs once, under the budget itself
         let mut calls = 0;
-        let (i, _) = race_orders(&orders(1), &budget, |_, _, _| {
-            calls += 1;
-            Ok(())
-        })
+        let (i, _, _) = race_orders(
+            &orders(1),
+            &budget,
+            |_, _| Ok(()),
+            |_, _| {
+                calls += 1;
+                Ok(())
+            },
+        )
         .unwrap();
         assert_eq!((i, calls), (0, 1));
     }

@@ -120,6 +120,15 @@ pub(crate) fn saturate(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction
     Ok(reach)
 }
 
+/// The saturated sub-diagrams of [`saturate_recursive`], per `(sub-diagram, block)`. Each entry
+/// is final once made, so a saturation cut short by a limit and started again with the same
+/// memo (on the same encoding) redoes only the unfinished part: the resumable runs of
+/// [`super::reach::ReachRun`].
+// A function handle hashes by its node, which never changes while the handle lives.
+#[allow(clippy::mutable_key_type)]
+#[derive(Default)]
+pub(crate) struct SatMemo(HashMap<(BDDFunction, usize), BDDFunction>);
+
 /// Saturation proper, at the granularity of blocks (Ciardo et al., TACAS 2001, with a block of
 /// bits playing the role of an MDD level).
 ///
@@ -142,6 +151,7 @@ pub(crate) fn saturate_recursive(
     enc: &Encoding,
     t: &mut Tracker,
     masked: bool,
+    memo: &mut SatMemo,
 ) -> BddResult<BDDFunction> {
     let nb = enc.blocks.len();
     let mut block_of_level = vec![nb; enc.num_vars() as usize];
@@ -245,12 +255,12 @@ pub(crate) fn saturate_recursive(
         masked,
         active_from,
         closures,
-        memo: HashMap::new(),
+        memo,
     };
     s.sat(&enc.initial, 0, nb)
 }
 
-struct Sat<'a, 'b, 'c> {
+struct Sat<'a, 'b, 'c, 'm> {
     enc: &'a Encoding,
     t: &'b mut Tracker<'c>,
     block_of_level: Vec<usize>,
@@ -263,12 +273,12 @@ struct Sat<'a, 'b, 'c> {
     active_from: Vec<bool>,
     /// Event `enc.labels.len() + i` is `closures[i]`, the closure of one block's local labels.
     closures: Vec<super::Relation>,
-    memo: HashMap<(BDDFunction, usize), BDDFunction>,
+    memo: &'m mut SatMemo,
 }
 
 // A function handle hashes by its node, which never changes while the handle lives.
 #[allow(clippy::mutable_key_type)]
-impl Sat<'_, '_, '_> {
+impl Sat<'_, '_, '_, '_> {
     fn event(&self, e: usize) -> &super::Relation {
         let n = self.enc.labels.len();
         if e < n {
@@ -301,7 +311,7 @@ impl Sat<'_, '_, '_> {
             return Ok(f.clone());
         }
         let key = (f.clone(), k);
-        if let Some(r) = self.memo.get(&key) {
+        if let Some(r) = self.memo.0.get(&key) {
             return Ok(r.clone());
         }
         let mut node = self.sat_below(f, k, closed)?;
@@ -347,7 +357,7 @@ impl Sat<'_, '_, '_> {
         }
         // iterations: saturated (sub-diagram, block) pairs
         self.t.counters.iterations += 1;
-        self.memo.insert(key, node.clone());
+        self.memo.0.insert(key, node.clone());
         Ok(node)
     }
 
