@@ -372,3 +372,40 @@ fn rers_problems_match_explicit_counts() {
         }
     }
 }
+
+/// A saturation cut short by its time share and resumed (the order race does this) ends with
+/// the same reachable set as an uninterrupted one.
+#[test]
+fn interrupted_saturation_resumes_to_the_same_set() {
+    use ltsym::symbolic::reach::ReachRun;
+    use ltsym::symbolic::Encoding;
+    let mut interrupted = 0;
+    for n in [4, 6, 8, 10] {
+        let sys = philosophers(n);
+        let order: Vec<usize> = (0..sys.components().len()).collect();
+        let fresh = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+        let (want, _) =
+            ltsym::symbolic::reach_with(&fresh, Strategy::Sat, &Budget::unlimited()).unwrap();
+        let want = fresh.count(&want);
+        for strategy in [Strategy::Sat, Strategy::SatMask] {
+            let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+            let mut run = ReachRun::new(enc);
+            let limit = Budget::new(Some(1e6), None);
+            let mut got = None;
+            // an expired share first, then tiny ones, then all the time it needs
+            for k in 0..20 {
+                match run.run(strategy, &limit.share(if k == 0 { 0.0 } else { 0.0005 })) {
+                    Ok(r) => {
+                        got = Some(r);
+                        break;
+                    }
+                    Err(ltsym::Error::Limit(_)) => interrupted += 1,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+            let got = got.unwrap_or_else(|| run.run(strategy, &Budget::unlimited()).unwrap());
+            assert_eq!(run.enc.count(&got), want, "{n} philosophers, {strategy}");
+        }
+    }
+    assert!(interrupted >= 8, "interrupted {interrupted} times");
+}
