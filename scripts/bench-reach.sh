@@ -3,7 +3,7 @@
 # Not a test: timings depend on the machine. Appends rows to bench-data/results/reach.csv.
 #
 # usage: scripts/bench-reach.sh [TIMEOUT_S] [PROBLEM...]
-#   env STRATEGIES (default "chain sat bfs"), ORDERS (default "given force sloan"),
+#   env STRATEGIES (default "chain sat bfs"), ORDERS (default "given force hubs sloan"),
 #       FACTORS (default "bits": components split into bits; "bits none" also runs them whole),
 #       RERS (default ../shared/rers), OUT (default bench-data/results/reach.csv)
 set -u
@@ -12,7 +12,7 @@ TIMEOUT=${1:-600}
 shift || true
 RERS=${RERS:-../shared/rers}
 STRATEGIES=${STRATEGIES:-"chain sat bfs"}
-ORDERS=${ORDERS:-"given force sloan"}
+ORDERS=${ORDERS:-"given force hubs sloan"}
 FACTORS=${FACTORS:-bits}
 OUT=${OUT:-bench-data/results/reach.csv}
 if [ $# -gt 0 ]; then

@@ -3,7 +3,7 @@
 #
 #   scripts/sweep-order.sh [-j JOBS] [-t SECONDS] [-o OUT.csv] [--jobs-only] PROBLEM...
 #
-# For every problem × order (given, force, sloan, random:1..3) × strategy (chain, sat, bfs),
+# For every problem × order (given, force, hubs, sloan, random:1..3) × strategy (chain, sat, bfs),
 # runs `ltsym reach --json` under a time limit (GNU parallel, JOBS at a time) and writes one CSV
 # row per run, then draws time and peak nodes per order for each problem with gnuplot (SVG and
 # PNG next to the CSV). Installs GNU parallel and gnuplot from Debian's packages when missing.
@@ -33,7 +33,7 @@ if [ ${#problems[@]} -eq 0 ]; then
   rers=${LTSYM_RERS_DIR:-$here/../shared/rers}
   problems=("$rers"/2017/problem11{0,1}.dot "$rers"/2016/problem11{6,7}.dot "$rers"/mcc/RERS2020-PT-pb103/model.pnml)
 fi
-orders=${ORDERS:-"given force sloan random:1 random:2 random:3"}
+orders=${ORDERS:-"given force hubs sloan random:1 random:2 random:3"}
 strategies=${STRATEGIES:-"chain sat bfs"}
 ltsym=${LTSYM:-$here/target/release/ltsym}
 

@@ -96,6 +96,14 @@ impl Budget {
         }
     }
 
+    /// The same limits without the share of [`Budget::share`]: the whole time limit.
+    pub fn whole(&self) -> Budget {
+        Budget {
+            deadline: None,
+            ..self.clone()
+        }
+    }
+
     /// Seconds left before the time limit (`None` without one).
     pub fn remaining(&self) -> Option<f64> {
         self.timeout

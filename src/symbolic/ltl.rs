@@ -904,13 +904,16 @@ impl<'c> LtlRun<'c> {
         let mut counterexample = None;
         if !holds && self.opts.want_witness {
             let t3 = Instant::now();
+            // The verdict is in: its counterexample gets the whole time limit, not just what is
+            // left of a share, because an extraction cut short starts again from nothing (RERS
+            // 2017 problem 115, whose time is its counterexamples: 61 s -> 83 s when cut).
             let r = super::lasso::extract(
                 &self.p,
                 &self.space,
                 &fair,
                 self.num_acc,
                 self.opts.max_walks,
-                budget,
+                &budget.whole(),
             );
             self.stats.witness_seconds += t3.elapsed().as_secs_f64();
             counterexample = Some(r?);
