@@ -29,7 +29,7 @@ use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
 use crate::symbolic::ctl::CtlChecker;
 use crate::symbolic::ctl_witness::EvidenceKind;
-use crate::symbolic::ltl::{AutPosition, LtlOptions, LtlRun, SystemCtx};
+use crate::symbolic::ltl::{AutPosition, LtlOptions, LtlResult, LtlRun, SystemCtx};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::{race_reach, Strategy};
 use crate::symbolic::{Budget, ManagerOptions};
@@ -314,19 +314,7 @@ fn check_ltl_file(
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
             Some(Ok(ctx)) => Some(or_unknown(
-                (|| {
-                    let mut run = match runs[i].take() {
-                        Some(run) => run,
-                        None => {
-                            LtlRun::new(ctx, &fsys.system, neg, budget, &LtlOptions::default())?
-                        }
-                    };
-                    let r = run.run(budget);
-                    if r.is_err() {
-                        runs[i] = Some(run);
-                    }
-                    r
-                })(),
+                resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget),
                 |r| {
                     let st = &r.stats;
                     log::info!(
@@ -383,6 +371,26 @@ fn check_ltl_file(
     };
     report.results = fair_shares(ps.len(), budget, check_one)?;
     Ok(())
+}
+
+/// Runs the check of the property whose negation `neg` recognises, or resumes it from `slot`;
+/// a run cut short by a limit is left in `slot` for a retry.
+fn resume_ltl<'c>(
+    slot: &mut Option<LtlRun<'c>>,
+    ctx: &'c SystemCtx,
+    sys: &System,
+    neg: &Tgba,
+    budget: &Budget,
+) -> Result<LtlResult> {
+    let mut run = match slot.take() {
+        Some(run) => run,
+        None => LtlRun::new(ctx, sys, neg, budget, &LtlOptions::default())?,
+    };
+    let r = run.run(budget);
+    if r.is_err() {
+        *slot = Some(run);
+    }
+    r
 }
 
 /// Checks `n` properties with `check(i, budget)` so that one hard property cannot starve the

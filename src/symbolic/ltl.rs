@@ -156,23 +156,23 @@ impl SystemCtx {
     ) -> Result<SystemCtx> {
         let t0 = Instant::now();
         let mut build_seconds = 0.0;
-        let mut aut_block = 0;
-        let (_, run, reach) = reach::race_orders(
+        let (_, (run, aut_block), reach) = reach::race_orders(
             orders,
             budget,
             |name, order| {
                 let t = Instant::now();
                 let blocks = blocks_with_aut(order, pos, aut_size);
-                aut_block = blocks
+                let aut_block = blocks
                     .iter()
                     .position(|b| matches!(b, Block::Extra { .. }))
                     .ok_or_else(|| Error::Internal("automaton block missing".into()))?;
                 let enc = Encoding::with_blocks(sys, &blocks, opts)?;
-                build_seconds = t.elapsed().as_secs_f64();
+                // every candidate's encoding is part of the cost
+                build_seconds += t.elapsed().as_secs_f64();
                 log::info!("encoded with order {name} and the automaton block");
-                Ok(reach::ReachRun::new(enc))
+                Ok((reach::ReachRun::new(enc), aut_block))
             },
-            |run, b| run.run(strategy, b),
+            |(run, _), b| run.run(strategy, b),
         )?;
         let enc = run.enc;
         // The system's relations and initial state leave the automaton block free; quantify it
