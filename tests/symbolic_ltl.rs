@@ -185,6 +185,21 @@ fn successors(sys: &System, s: &[StateId], l: LabelId) -> Vec<Vec<StateId>> {
     out
 }
 
+/// `sys` encoded with its components in index order and room for an automaton of `aut_size`
+/// states at `pos`, its reachable states computed.
+fn small_ctx(sys: &System, pos: AutPosition, aut_size: usize) -> SystemCtx {
+    let order: Vec<usize> = (0..sys.components().len()).collect();
+    SystemCtx::new(
+        sys,
+        &order,
+        pos,
+        aut_size,
+        ManagerOptions::small(),
+        &Budget::unlimited(),
+    )
+    .unwrap()
+}
+
 /// Checks that `lasso` is an accepting run of the product; panics with a reason otherwise.
 fn replay(sys: &System, aut: &Tgba, lasso: &Lasso) {
     let word: Vec<LabelId> = lasso.prefix.iter().chain(&lasso.cycle).copied().collect();
@@ -501,15 +516,7 @@ fn shared_context_serves_several_automata_at_every_position() {
     ];
     let max = auts.iter().map(|a| a.num_states).max().unwrap();
     for pos in [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom] {
-        let ctx = SystemCtx::new(
-            &sys,
-            &[0],
-            pos,
-            max,
-            ManagerOptions::small(),
-            &Budget::unlimited(),
-        )
-        .unwrap();
+        let ctx = small_ctx(&sys, pos, max);
         assert_eq!(ctx.reachable_states().unwrap().to_string(), "3");
         for aut in &auts {
             let r = check_ltl(&ctx, &sys, aut, &Budget::unlimited(), true).unwrap();
@@ -622,17 +629,8 @@ fn random_systems_agree_with_the_explicit_oracle() {
         let sys = random_system(&mut rng);
         let auts: Vec<Tgba> = (0..4).map(|_| random_tgba(&mut rng)).collect();
         let max = auts.iter().map(|a| a.num_states).max().unwrap();
-        let order: Vec<usize> = (0..sys.components().len()).collect();
         let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
-        let ctx = SystemCtx::new(
-            &sys,
-            &order,
-            pos,
-            max,
-            ManagerOptions::small(),
-            &Budget::unlimited(),
-        )
-        .unwrap();
+        let ctx = small_ctx(&sys, pos, max);
         for aut in &auts {
             // both universes, with and without the walk shortcut of the lasso extraction
             let opts = LtlOptions {
@@ -734,17 +732,8 @@ fn random_formulas_agree_with_the_explicit_engine() {
             .map(|f| translate(&Ltl::not(f.clone())).unwrap())
             .collect();
         let max = autos.iter().map(|a| a.num_states).max().unwrap();
-        let order: Vec<usize> = (0..sys.components().len()).collect();
         let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round as usize % 3];
-        let ctx = SystemCtx::new(
-            &sys,
-            &order,
-            pos,
-            max,
-            ManagerOptions::small(),
-            &Budget::unlimited(),
-        )
-        .unwrap();
+        let ctx = small_ctx(&sys, pos, max);
         for (k, (f, aut)) in formulas.iter().zip(&autos).enumerate() {
             let opts = LtlOptions {
                 universe: if k % 2 == 0 {
@@ -793,16 +782,7 @@ fn interrupted_runs_resume_to_the_same_verdicts() {
     for round in 0..150 {
         let sys = random_system(&mut rng);
         let aut = random_tgba(&mut rng);
-        let order: Vec<usize> = (0..sys.components().len()).collect();
-        let ctx = SystemCtx::new(
-            &sys,
-            &order,
-            AutPosition::Top,
-            aut.num_states,
-            ManagerOptions::small(),
-            &Budget::unlimited(),
-        )
-        .unwrap();
+        let ctx = small_ctx(&sys, AutPosition::Top, aut.num_states);
         let opts = LtlOptions {
             probe_slice: [0, 1, 64][round % 3],
             ..LtlOptions::default()

@@ -20,16 +20,16 @@
 //!   Meijer and van de Pol apply it to the dependency structure of a model ("Bandwidth and
 //!   wavefront reduction for static variable ordering in symbolic reachability analysis",
 //!   NFM 2016).
-//! * `hubs`: the components by how many synchronisations with other components they take part in, most first
-//!   (ties: the given order). Saturation fires a label at its top component, so with the hubs on
+//! * `hubs`: the components by how many synchronisations with other components they take part
+//!   in, most first (ties: the given order). Saturation fires a label at its top component, so with the hubs on
 //!   top their many labels fire high, once the parts below are saturated without them. No span
 //!   measure predicts it, but on RERS 2016 problem 119 (19 components, 35 interacting pairs, a
-//!   hub of 8) it is the one order measured that finishes fast: 13.5 s, against 29 s for `given`
+//!   hub of 8) it is the one order measured that finishes fast: 14 s, against 29 s for `given`
 //!   and over 120 s for `force`, `force-span` and `sloan`; on the factored 2017 problems 112,
 //!   113 and 115 it is hopeless (over 60 s, against under 0.5 s for `force`).
 //! * `auto` (the default): `force` and `hubs` race (see [`race_orders`](super::reach::race_orders)):
-//!   each tries in turn with a work slice that doubles, so the run costs at most about twice
-//!   the faster of the two (three times, counting the failed slices).
+//!   each in turn resumes its saturation for a work slice that doubles, so the run costs about
+//!   twice the work of the faster of the two, and memory for both while they race.
 //! * `random:SEED`: a seeded shuffle (for sweeps and as a control).
 //! * `file:PATH`: component names or indices, whitespace separated.
 //!
@@ -48,7 +48,7 @@ pub enum OrderSpec {
     Given,
     /// Best on the RERS problems measured (2017 110 and 112, RERS 2020 pb103).
     Force,
-    /// Components with the most synchronisation partners first.
+    /// Components with the most synchronisations first.
     Hubs,
     /// The default: `force` and `hubs` race.
     #[default]
@@ -344,8 +344,9 @@ fn force_from(n: usize, edges: &[Vec<CompId>], start: Vec<CompId>) -> Vec<CompId
 }
 
 /// The components by the number of labels they share with other components (a label shared
-/// with k others counts k times), most first; ties keep the given order. In a factored system (`parts` not empty) the components of the
-/// input are ranked, and each keeps its bits together, in order.
+/// with k others counts k times), most first; ties keep the given order. In a factored system
+/// (`parts` not empty) the components of the input are ranked, and each keeps its bits
+/// together, in order.
 pub fn hubs(sys: &System, parts: &[Part]) -> Vec<CompId> {
     let n = sys.components().len();
     let mut part_of: Vec<usize> = (0..n).collect();
@@ -655,6 +656,21 @@ mod tests {
         let sys = b.build().unwrap();
         // syncs: c3 5, c0 2, c1 2, c2 2, c4 1
         assert_eq!(hubs(&sys, &[]), vec![3, 0, 1, 2, 4]);
+        // c1 and c4 as the two bits of one input component: its labels with c3 count once
+        // each (3 syncs, one more than c0 and c2), and its bits stay together
+        let part = |name: &str, comps: Vec<CompId>| Part {
+            name: name.into(),
+            state_names: Vec::new(),
+            comps,
+            codes: None,
+        };
+        let parts = [
+            part("p0", vec![0]),
+            part("p1", vec![1, 4]),
+            part("p2", vec![2]),
+            part("p3", vec![3]),
+        ];
+        assert_eq!(hubs(&sys, &parts), vec![3, 1, 4, 0, 2]);
     }
 
     #[test]

@@ -132,6 +132,11 @@ pub(crate) struct SatMemo(HashMap<(BDDFunction, usize), BDDFunction>);
 /// Saturation proper, at the granularity of blocks (Ciardo et al., TACAS 2001, with a block of
 /// bits playing the role of an MDD level).
 ///
+/// The labels that move one block alone are fired as one event, the reflexive-transitive
+/// closure of their relations ([`Encoding::local_closure`]), so a block reaches its local
+/// fixpoint in one image. Finished `(sub-diagram, block)` results go to `memo`, which a later
+/// call on the same encoding can reuse after a limit cut this one short.
+///
 /// `sat(f, k)` takes a set `f` that mentions only blocks `k` and below and returns its closure
 /// under every label whose top block is `k` or lower. It first saturates the sub-diagrams below
 /// block `k` (walking the bits of block `k` with cofactors and rebuilding with `ite`), then
