@@ -195,7 +195,7 @@ fn main() {
             .expect("system reach");
         println!(
             "{pos:?}: system states {} reach {:.3}s",
-            ctx.reachable_states().expect("count"),
+            ctx.space_states().expect("count"),
             ctx.reach_seconds
         );
         for (name, aut) in &auts {

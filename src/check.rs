@@ -29,7 +29,7 @@ use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
 use crate::symbolic::ctl::CtlChecker;
 use crate::symbolic::ctl_witness::EvidenceKind;
-use crate::symbolic::ltl::{AutPosition, LtlOptions, LtlResult, LtlRun, SystemCtx};
+use crate::symbolic::ltl::{AutPosition, LtlOptions, LtlResult, LtlRun, Space, SystemCtx};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::{race_reach, Strategy};
 use crate::symbolic::{Budget, ManagerOptions};
@@ -100,6 +100,8 @@ pub struct CheckOptions {
     pub start_steps: StartSteps,
     pub manager: ManagerOptions,
     pub aut_position: AutPosition,
+    /// LTL: the system states the fixpoints range over.
+    pub space: Space,
     /// Split components that are products of bits before the symbolic engine runs
     /// ([`crate::model::factor`]).
     pub factor: bool,
@@ -118,6 +120,7 @@ impl Default for CheckOptions {
             start_steps: StartSteps::default(),
             manager: ManagerOptions::default(),
             aut_position: AutPosition::default(),
+            space: Space::default(),
             factor: true,
         }
     }
@@ -144,6 +147,7 @@ pub fn check(
         }
         .to_string(),
         states: None,
+        space_states: None,
         reach_time_s: 0.0,
         total_time_s: 0.0,
         results: Vec::new(),
@@ -289,10 +293,16 @@ fn check_ltl_file(
             opts.aut_position,
             aut_size,
             opts.manager,
+            opts.space,
             budget,
         ) {
             Ok(ctx) => {
-                report.states = Some(ctx.reachable_states()?);
+                let n = Some(ctx.space_states()?);
+                if ctx.exact {
+                    report.states = n;
+                } else {
+                    report.space_states = n;
+                }
                 Some(Ok(ctx))
             }
             Err(Error::Limit(l)) => Some(Err(l)),

@@ -12,7 +12,7 @@ use ltsym::logic::Properties;
 use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
 use ltsym::report::{Json, SystemInfo};
-use ltsym::symbolic::ltl::AutPosition;
+use ltsym::symbolic::ltl::{AutPosition, Space};
 use ltsym::symbolic::order::OrderSpec;
 use ltsym::symbolic::reach::{race_reach, Strategy};
 use ltsym::symbolic::{Budget, ManagerOptions};
@@ -110,6 +110,12 @@ enum Command {
         #[arg(long, value_name = "top|middle|bottom", default_value = "top",
               value_parser = parse_from_str::<AutPosition>)]
         aut_position: AutPosition,
+        /// LTL: the system states the fixpoints range over: `reach` the reachable states,
+        /// `over` an over-approximation (no reachability; the same verdicts), `auto` the
+        /// reachable states unless the reachability takes long.
+        #[arg(long, value_name = "auto|reach|over", default_value = "auto",
+              value_parser = parse_from_str::<Space>)]
+        space: Space,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -340,6 +346,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
             strategy,
             start_steps,
             aut_position,
+            space,
             limits,
         } => {
             let sys = SystemArgs {
@@ -368,6 +375,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 max_states: limits.max_states,
                 start_steps,
                 aut_position,
+                space,
                 manager: ManagerOptions::for_system(&sys),
                 factor,
             };

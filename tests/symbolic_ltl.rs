@@ -19,8 +19,9 @@ use ltsym::logic::Ltl;
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::ltl::{
     check_ltl, check_ltl_once, check_ltl_with, letter_of_label, AutPosition, Lasso, LtlOptions,
-    LtlResult, LtlRun, SystemCtx, Universe,
+    LtlResult, LtlRun, Space, SystemCtx, Universe,
 };
+use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::{Budget, ManagerOptions};
 
 // ---------------------------------------------------------------- automata by hand
@@ -188,16 +189,32 @@ fn successors(sys: &System, s: &[StateId], l: LabelId) -> Vec<Vec<StateId>> {
 /// `sys` encoded with its components in index order and room for an automaton of `aut_size`
 /// states at `pos`, its reachable states computed.
 fn small_ctx(sys: &System, pos: AutPosition, aut_size: usize) -> SystemCtx {
-    let order: Vec<usize> = (0..sys.components().len()).collect();
-    SystemCtx::new(
+    ctx_in(sys, pos, aut_size, Space::Reach)
+}
+
+/// The context over the states `space` names: `Space::Over` skips reachability.
+fn ctx_in(sys: &System, pos: AutPosition, aut_size: usize, space: Space) -> SystemCtx {
+    let order = [("given".to_string(), (0..sys.components().len()).collect())];
+    let ctx = SystemCtx::race(
         sys,
         &order,
+        Strategy::default(),
         pos,
         aut_size,
         ManagerOptions::small(),
+        space,
         &Budget::unlimited(),
     )
-    .unwrap()
+    .unwrap();
+    assert_eq!(ctx.exact, space != Space::Over);
+    ctx
+}
+
+/// Whether the states of `over` (the over-approximation) include unreachable ones, so that a
+/// check on it differs from one on the reachable states.
+fn has_unreachable(sys: &System, over: &SystemCtx) -> bool {
+    let exact = small_ctx(sys, AutPosition::Top, 1);
+    over.space_states().unwrap() != exact.space_states().unwrap()
 }
 
 /// Checks that `lasso` is an accepting run of the product; panics with a reason otherwise.
@@ -517,7 +534,7 @@ fn shared_context_serves_several_automata_at_every_position() {
     let max = auts.iter().map(|a| a.num_states).max().unwrap();
     for pos in [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom] {
         let ctx = small_ctx(&sys, pos, max);
-        assert_eq!(ctx.reachable_states().unwrap().to_string(), "3");
+        assert_eq!(ctx.space_states().unwrap().to_string(), "3");
         for aut in &auts {
             let r = check_ltl(&ctx, &sys, aut, &Budget::unlimited(), true).unwrap();
             assert_eq!(r.holds, !oracle_violated(&sys, aut), "{pos:?} {aut:?}");
@@ -624,13 +641,21 @@ fn random_tgba(rng: &mut Rng) -> Tgba {
 #[test]
 fn random_systems_agree_with_the_explicit_oracle() {
     let mut rng = Rng(20261122);
-    let (mut violated, mut held, mut sink_hits) = (0, 0, 0);
+    let (mut violated, mut held, mut sink_hits, mut over_rounds) = (0, 0, 0, 0);
     for round in 0..400 {
         let sys = random_system(&mut rng);
         let auts: Vec<Tgba> = (0..4).map(|_| random_tgba(&mut rng)).collect();
         let max = auts.iter().map(|a| a.num_states).max().unwrap();
         let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
-        let ctx = small_ctx(&sys, pos, max);
+        // a third of the rounds (both universes) without reachability, on the
+        // over-approximation
+        let ctx = if (round / 2) % 3 == 1 {
+            let ctx = ctx_in(&sys, pos, max, Space::Over);
+            over_rounds += usize::from(has_unreachable(&sys, &ctx));
+            ctx
+        } else {
+            small_ctx(&sys, pos, max)
+        };
         for aut in &auts {
             // both universes, with and without the walk shortcut of the lasso extraction
             let opts = LtlOptions {
@@ -664,8 +689,9 @@ fn random_systems_agree_with_the_explicit_oracle() {
     }
     // the generator must produce both verdicts often, or the test checks little
     assert!(
-        violated > 300 && held > 300 && sink_hits > 30,
-        "violated {violated}, held {held}, decided by the sink probe {sink_hits}"
+        violated > 300 && held > 300 && sink_hits > 30 && over_rounds > 40,
+        "violated {violated}, held {held}, decided by the sink probe {sink_hits}, \
+         with unreachable states in the space {over_rounds}"
     );
 }
 
@@ -733,7 +759,8 @@ fn random_formulas_agree_with_the_explicit_engine() {
             .collect();
         let max = autos.iter().map(|a| a.num_states).max().unwrap();
         let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round as usize % 3];
-        let ctx = small_ctx(&sys, pos, max);
+        let space = [Space::Reach, Space::Over][(round as usize / 6) % 2];
+        let ctx = ctx_in(&sys, pos, max, space);
         for (k, (f, aut)) in formulas.iter().zip(&autos).enumerate() {
             let opts = LtlOptions {
                 universe: if k % 2 == 0 {

@@ -105,6 +105,9 @@ pub struct CheckReport {
     pub engine: String,
     /// Reachable states of the system, when computed.
     pub states: Option<BigNat>,
+    /// When the reachable states were not computed and the symbolic engine checked the
+    /// properties on an over-approximation instead: its number of states.
+    pub space_states: Option<BigNat>,
     pub reach_time_s: f64,
     pub total_time_s: f64,
     pub results: Vec<PropertyResult>,
@@ -140,6 +143,13 @@ impl CheckReport {
         );
         if let Some(s) = &self.states {
             out += &format!("reachable states: {s} ({:.2} s)\n", self.reach_time_s);
+        }
+        if let Some(s) = &self.space_states {
+            out += &format!(
+                "reachable states: not computed; checked on an over-approximation of {s} \
+                 states ({:.2} s)\n",
+                self.reach_time_s
+            );
         }
         let with_expected = self.results.iter().any(|r| r.expected.is_some());
         for r in &self.results {
@@ -236,6 +246,12 @@ impl CheckReport {
                     .as_ref()
                     .map_or(Json::Null, |s| Json::str(s.to_string())),
             ),
+            (
+                "space_states",
+                self.space_states
+                    .as_ref()
+                    .map_or(Json::Null, |s| Json::str(s.to_string())),
+            ),
             ("reach_time_s", Json::float(self.reach_time_s)),
             ("total_time_s", Json::float(self.total_time_s)),
             ("mismatches", Json::int(self.mismatches() as u64)),
@@ -278,6 +294,7 @@ mod tests {
             logic: "LTL".into(),
             engine: "symbolic".into(),
             states: Some(BigNat::from(42)),
+            space_states: None,
             reach_time_s: 0.0,
             total_time_s: 0.0,
             results: vec![

@@ -85,13 +85,67 @@ pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> V
     blocks
 }
 
+/// The system states the LTL fixpoints range over.
+///
+/// The reachable states are the natural choice, but any set closed under the system's steps
+/// that contains them gives the same verdicts: whether a state starts an accepting run depends
+/// only on the states it reaches, so the fair states of a larger closed set agree with those of
+/// the reachable set on every reachable state, the initial one included; the probe and the
+/// counterexample search only ever walk forward from the initial state. The overlapping
+/// projections of [`super::approx`] are such a set, and cost next to nothing.
+///
+/// Which one is faster depends on the system: the reachable set restricts every fixpoint (RERS
+/// 2016 problem 113, all 20 properties: 2.0 s on it, 15 s on the projections), but its
+/// reachability alone can be out of reach (2017 problem 108: no fixpoint under any order tried
+/// in 300 s; on the projections, 1.7e18 states, 15 of its 20 properties are answered in
+/// 120 s). Plain valid codes instead of the projections: 2016 problem 116 (5.6e12 reachable
+/// states) 4.7 s on the projections (1.3e14 states), 7 of 20 properties in 120 s on the valid
+/// codes (1.3e16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Space {
+    /// The reachable states when the order race finds them within slices of
+    /// [`REACH_MAX_SLICE`] nodes of work, else the over-approximation.
+    #[default]
+    Auto,
+    /// The reachable states, however long they take.
+    Reach,
+    /// The over-approximation; no reachability.
+    Over,
+}
+
+impl std::str::FromStr for Space {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Space, String> {
+        match s {
+            "auto" => Ok(Space::Auto),
+            "reach" => Ok(Space::Reach),
+            "over" => Ok(Space::Over),
+            _ => Err(format!(
+                "unknown state space `{s}` (expected auto, reach or over)"
+            )),
+        }
+    }
+}
+
+/// The largest work slice, in BDD nodes created, the order race of [`Space::Auto`] gives each
+/// candidate before it falls back to the over-approximation: the race's first
+/// round. Work, not time, so the choice does not depend on the machine. On the RERS LTL
+/// problems reachability either finishes within it (all but two, in under 1.1 s each) or takes
+/// far longer: 2016 problem 119 27–55 s (then 6 of its 20 properties answered in a 120 s
+/// limit, 9 on the valid codes), 2017 problem 108 never (0 against 15).
+pub const REACH_MAX_SLICE: usize = reach::RACE_FIRST_SLICE;
+
 /// The encoding of one system and its reachable states, shared by all LTL properties of a file.
 pub struct SystemCtx {
     pub enc: Encoding,
     /// Index of the automaton block in `enc.blocks`.
     pub aut_block: usize,
-    /// The system's reachable states (the automaton variables are unconstrained).
+    /// The system states the fixpoints range over (the automaton variables are
+    /// unconstrained): the reachable states when `exact`, else an over-approximation closed
+    /// under steps (see [`Space`]).
     pub reach: BDDFunction,
+    /// Whether `reach` is exactly the reachable states.
+    pub exact: bool,
     /// Seconds spent building the encoding and computing `reach`.
     pub build_seconds: f64,
     pub reach_seconds: f64,
@@ -139,12 +193,15 @@ impl SystemCtx {
             pos,
             aut_size,
             opts,
+            Space::Reach,
             budget,
         )
     }
 
     /// As [`SystemCtx::with_strategy`], over several candidate orders raced by
     /// [`reach::race_orders`]: the encoding of the first to finish its reachability is kept.
+    /// `space` says what happens when none finishes soon (see [`Space`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn race(
         sys: &System,
         orders: &[(String, Vec<CompId>)],
@@ -152,29 +209,57 @@ impl SystemCtx {
         pos: AutPosition,
         aut_size: usize,
         opts: ManagerOptions,
+        space: Space,
         budget: &Budget,
     ) -> Result<SystemCtx> {
         let t0 = Instant::now();
         let mut build_seconds = 0.0;
-        let (_, (run, aut_block), reach) = reach::race_orders(
-            orders,
-            budget,
-            |name, order| {
-                let t = Instant::now();
-                let blocks = blocks_with_aut(order, pos, aut_size);
-                let aut_block = blocks
-                    .iter()
-                    .position(|b| matches!(b, Block::Extra { .. }))
-                    .ok_or_else(|| Error::Internal("automaton block missing".into()))?;
-                let enc = Encoding::with_blocks(sys, &blocks, opts)?;
-                // every candidate's encoding is part of the cost
-                build_seconds += t.elapsed().as_secs_f64();
-                log::info!("encoded with order {name} and the automaton block");
-                Ok((reach::ReachRun::new(enc), aut_block))
-            },
-            |(run, _), b| run.run(strategy, b),
-        )?;
-        let enc = run.enc;
+        let mut encode = |name: &str, order: &[CompId]| -> Result<(Encoding, usize)> {
+            let t = Instant::now();
+            let blocks = blocks_with_aut(order, pos, aut_size);
+            let aut_block = blocks
+                .iter()
+                .position(|b| matches!(b, Block::Extra { .. }))
+                .ok_or_else(|| Error::Internal("automaton block missing".into()))?;
+            let enc = Encoding::with_blocks(sys, &blocks, opts)?;
+            // every candidate's encoding is part of the cost
+            build_seconds += t.elapsed().as_secs_f64();
+            log::info!("encoded with order {name} and the automaton block");
+            Ok((enc, aut_block))
+        };
+        let max_slice = match space {
+            Space::Reach => usize::MAX,
+            Space::Auto => REACH_MAX_SLICE,
+            Space::Over => 0,
+        };
+        let raced = if max_slice == 0 {
+            None
+        } else {
+            reach::race_orders_upto(
+                orders,
+                budget,
+                max_slice,
+                |name, order| encode(name, order).map(|(e, ab)| (reach::ReachRun::new(e), ab)),
+                |(run, _), b| run.run(strategy, b),
+            )?
+        };
+        let (enc, aut_block, reach, exact) = match raced {
+            Some((_, (run, aut_block), reach)) => (run.enc, aut_block, reach, true),
+            None => {
+                let (name, order) = orders
+                    .first()
+                    .ok_or_else(|| Error::Internal("no order to try".into()))?;
+                if space == Space::Auto {
+                    log::info!(
+                        "reachability gave up after slices of {max_slice} nodes of work; \
+                         the properties are checked on an over-approximation"
+                    );
+                }
+                let (enc, aut_block) = encode(name, order)?;
+                let over = super::approx::projections(&enc, budget)?;
+                (enc, aut_block, over, false)
+            }
+        };
         // The system's relations and initial state leave the automaton block free; quantify it
         // anyway so `reach` does not depend on how a strategy treats blocks outside every support.
         let mut aut_cube = enc.t();
@@ -190,6 +275,7 @@ impl SystemCtx {
             enc,
             aut_block,
             reach,
+            exact,
             build_seconds,
             reach_seconds: t0.elapsed().as_secs_f64() - build_seconds,
             infinite: OnceCell::new(),
@@ -229,8 +315,9 @@ impl SystemCtx {
         }
     }
 
-    /// The number of reachable system states.
-    pub fn reachable_states(&self) -> Result<BigNat> {
+    /// The number of reachable system states; when not `exact`, the number of states the
+    /// fixpoints range over instead.
+    pub fn space_states(&self) -> Result<BigNat> {
         let one = self
             .reach
             .and(&self.enc.value(self.aut_block, 0, false)?)

@@ -1,5 +1,6 @@
 //! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
 
+mod approx;
 pub mod budget;
 pub mod cluster;
 pub mod ctl;

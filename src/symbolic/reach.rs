@@ -160,20 +160,49 @@ pub const RACE_FIRST_SLICE: usize = 1 << 22;
 pub fn race_orders<S, T>(
     orders: &[(String, Vec<CompId>)],
     budget: &Budget,
+    start: impl FnMut(&str, &[CompId]) -> Result<S>,
+    attempt: impl FnMut(&mut S, &Budget) -> Result<T>,
+) -> Result<(usize, S, T)> {
+    race_orders_upto(orders, budget, usize::MAX, start, attempt)?
+        .ok_or_else(|| Error::Internal("an unbounded order race gave up".into()))
+}
+
+/// [`race_orders`], giving up (`Ok(None)`) when no candidate finishes within a slice of
+/// `max_slice` nodes: the last round is the first whose slice reaches `max_slice` (a single
+/// candidate gets one slice of `max_slice`). `usize::MAX` never gives up.
+pub fn race_orders_upto<S, T>(
+    orders: &[(String, Vec<CompId>)],
+    budget: &Budget,
+    max_slice: usize,
     mut start: impl FnMut(&str, &[CompId]) -> Result<S>,
     mut attempt: impl FnMut(&mut S, &Budget) -> Result<T>,
-) -> Result<(usize, S, T)> {
+) -> Result<Option<(usize, S, T)>> {
+    let sliced = |r: Result<T>| match r {
+        Ok(t) => Ok(Some(t)),
+        Err(Error::Limit(Limit::Time { .. })) if !budget.expired() => Ok(None),
+        Err(e) => Err(e),
+    };
     match orders {
         [] => return Err(Error::Internal("no order to try".into())),
         [(name, o)] => {
             let mut s = start(name, o)?;
-            let t = attempt(&mut s, budget)?;
-            return Ok((0, s, t));
+            let t = if max_slice == usize::MAX {
+                attempt(&mut s, budget)?
+            } else {
+                match sliced(attempt(&mut s, &budget.work(max_slice)))? {
+                    Some(t) => t,
+                    None => {
+                        log::info!("order {name}: no fixpoint within {max_slice} nodes of work");
+                        return Ok(None);
+                    }
+                }
+            };
+            return Ok(Some((0, s, t)));
         }
         _ => {}
     }
     let mut states: Vec<Option<S>> = orders.iter().map(|_| None).collect();
-    let mut nodes = RACE_FIRST_SLICE;
+    let mut nodes = RACE_FIRST_SLICE.min(max_slice);
     loop {
         for (i, (name, o)) in orders.iter().enumerate() {
             if states[i].is_none() {
@@ -182,21 +211,21 @@ pub fn race_orders<S, T>(
             let Some(s) = states[i].as_mut() else {
                 return Err(Error::Internal("order race lost a state".into()));
             };
-            match attempt(s, &budget.work(nodes)) {
-                Ok(t) => {
+            match sliced(attempt(s, &budget.work(nodes)))? {
+                Some(t) => {
                     log::info!("order {name} finished within a slice of {nodes} nodes");
                     let Some(s) = states[i].take() else {
                         return Err(Error::Internal("order race lost a state".into()));
                     };
-                    return Ok((i, s, t));
+                    return Ok(Some((i, s, t)));
                 }
-                Err(Error::Limit(Limit::Time { .. })) if !budget.expired() => {
-                    log::info!("order {name}: no fixpoint within {nodes} nodes of work");
-                }
-                Err(e) => return Err(e),
+                None => log::info!("order {name}: no fixpoint within {nodes} nodes of work"),
             }
         }
-        nodes = nodes.saturating_mul(2);
+        if nodes >= max_slice {
+            return Ok(None);
+        }
+        nodes = nodes.saturating_mul(2).min(max_slice);
     }
 }
 
@@ -545,5 +574,66 @@ mod tests {
         )
         .unwrap();
         assert_eq!((i, calls), (0, 1));
+    }
+
+    /// A capped race gives up after the round whose slice reaches the cap, and a single
+    /// candidate then gets one slice of the cap.
+    #[test]
+    fn a_capped_race_gives_up_after_its_largest_slice() {
+        let budget = Budget::unlimited();
+        let never = |_: &mut (), _: &Budget| -> Result<()> {
+            Err(Error::Limit(Limit::Time {
+                seconds: f64::INFINITY,
+            }))
+        };
+        let mut tries = 0;
+        let r = race_orders_upto(
+            &orders(2),
+            &budget,
+            RACE_FIRST_SLICE * 4,
+            |_, _| Ok(()),
+            |s, b| {
+                tries += 1;
+                never(s, b)
+            },
+        )
+        .unwrap();
+        // slices 1, 2 and 4 times the first, for both candidates
+        assert!(r.is_none());
+        assert_eq!(tries, 6);
+        let mut tries = 0;
+        let r = race_orders_upto(
+            &orders(1),
+            &budget,
+            RACE_FIRST_SLICE,
+            |_, _| Ok(()),
+            |s, b| {
+                tries += 1;
+                never(s, b)
+            },
+        )
+        .unwrap();
+        assert!(r.is_none());
+        assert_eq!(tries, 1);
+        // a candidate that finishes in the last round wins
+        let mut tries = 0;
+        let r = race_orders_upto(
+            &orders(2),
+            &budget,
+            RACE_FIRST_SLICE * 2,
+            |_, _| Ok(()),
+            |_, _| {
+                tries += 1;
+                if tries == 4 {
+                    Ok(7)
+                } else {
+                    Err(Error::Limit(Limit::Time {
+                        seconds: f64::INFINITY,
+                    }))
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(r.map(|(i, _, v)| (i, v)), Some((1, 7)));
     }
 }
