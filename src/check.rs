@@ -163,6 +163,10 @@ pub fn check(
         }
         Properties::Ctl(ps) => {
             report.logic = "CTL".into();
+            if opts.space != Space::default() {
+                // the CTL checker always computes the reachable states
+                log::warn!("--space applies to LTL properties only; ignored for CTL");
+            }
             check_ctl_file(sys, ps, opts, &budget, &mut report)?;
         }
     }

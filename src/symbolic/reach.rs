@@ -580,60 +580,32 @@ mod tests {
     /// candidate then gets one slice of the cap.
     #[test]
     fn a_capped_race_gives_up_after_its_largest_slice() {
-        let budget = Budget::unlimited();
-        let never = |_: &mut (), _: &Budget| -> Result<()> {
-            Err(Error::Limit(Limit::Time {
-                seconds: f64::INFINITY,
-            }))
+        // (winner and its value, tries) when the `finish_at`-th try finishes
+        let race = |n: usize, max_slice: usize, finish_at: usize| {
+            let mut tries = 0;
+            let r = race_orders_upto(
+                &orders(n),
+                &Budget::unlimited(),
+                max_slice,
+                |_, _| Ok(()),
+                |_, _| {
+                    tries += 1;
+                    if tries == finish_at {
+                        Ok(7)
+                    } else {
+                        Err(Error::Limit(Limit::Time {
+                            seconds: f64::INFINITY,
+                        }))
+                    }
+                },
+            )
+            .unwrap();
+            (r.map(|(i, _, v)| (i, v)), tries)
         };
-        let mut tries = 0;
-        let r = race_orders_upto(
-            &orders(2),
-            &budget,
-            RACE_FIRST_SLICE * 4,
-            |_, _| Ok(()),
-            |s, b| {
-                tries += 1;
-                never(s, b)
-            },
-        )
-        .unwrap();
         // slices 1, 2 and 4 times the first, for both candidates
-        assert!(r.is_none());
-        assert_eq!(tries, 6);
-        let mut tries = 0;
-        let r = race_orders_upto(
-            &orders(1),
-            &budget,
-            RACE_FIRST_SLICE,
-            |_, _| Ok(()),
-            |s, b| {
-                tries += 1;
-                never(s, b)
-            },
-        )
-        .unwrap();
-        assert!(r.is_none());
-        assert_eq!(tries, 1);
+        assert_eq!(race(2, RACE_FIRST_SLICE * 4, 0), (None, 6));
+        assert_eq!(race(1, RACE_FIRST_SLICE, 0), (None, 1));
         // a candidate that finishes in the last round wins
-        let mut tries = 0;
-        let r = race_orders_upto(
-            &orders(2),
-            &budget,
-            RACE_FIRST_SLICE * 2,
-            |_, _| Ok(()),
-            |_, _| {
-                tries += 1;
-                if tries == 4 {
-                    Ok(7)
-                } else {
-                    Err(Error::Limit(Limit::Time {
-                        seconds: f64::INFINITY,
-                    }))
-                }
-            },
-        )
-        .unwrap();
-        assert_eq!(r.map(|(i, _, v)| (i, v)), Some((1, 7)));
+        assert_eq!(race(2, RACE_FIRST_SLICE * 2, 4), (Some((1, 7)), 4));
     }
 }
