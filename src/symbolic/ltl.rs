@@ -132,7 +132,7 @@ impl std::str::FromStr for Space {
 /// round. Work, not time, so the choice does not depend on the machine. On the RERS LTL
 /// problems reachability either finishes within it (all but two, in under 1.1 s each) or takes
 /// far longer: 2016 problem 119 27–55 s (then 6 of its 20 properties answered in a 120 s
-/// limit, 9 on the valid codes), 2017 problem 108 never (0 against 15).
+/// limit, 8 on the over-approximation), 2017 problem 108 never (0 against 15).
 pub const REACH_MAX_SLICE: usize = reach::RACE_FIRST_SLICE;
 
 /// The encoding of one system and its reachable states, shared by all LTL properties of a file.
