@@ -15,7 +15,7 @@
 //! labels), and for a group `l` does not touch, nothing in `G` changes.
 
 use oxidd::bdd::BDDFunction;
-use oxidd::{BooleanFunction, BooleanFunctionQuant, ManagerRef};
+use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
 use super::encoding::{oom, BddResult};
 use super::{Budget, Encoding, Relation};
@@ -34,7 +34,7 @@ pub(crate) fn projections(enc: &Encoding, budget: &Budget) -> BddResult<BDDFunct
     let mut approx = enc.valid.clone();
     for g in &groups {
         let outside: Vec<usize> = (0..enc.blocks.len()).filter(|b| !g.contains(b)).collect();
-        let (cur_out, both_out) = cubes(enc, &outside)?;
+        let (cur_out, both_out) = (enc.cube(&outside, false)?, enc.cube(&outside, true)?);
         let mut rels: Vec<Relation> = Vec::new();
         for r in &enc.labels {
             let inside: Vec<usize> = r
@@ -64,24 +64,6 @@ pub(crate) fn projections(enc: &Encoding, budget: &Budget) -> BddResult<BDDFunct
         budget.check(enc)?;
     }
     Ok(approx)
-}
-
-/// The conjunction of the current variables of `blocks`, and of their current and next ones.
-fn cubes(enc: &Encoding, blocks: &[usize]) -> BddResult<(BDDFunction, BDDFunction)> {
-    let (mut cur, mut both) = (enc.t(), enc.t());
-    for &b in blocks {
-        for &(c, n) in &enc.blocks[b].bits {
-            let (cv, nv) = enc
-                .manager
-                .with_manager_shared(|m| -> oxidd::util::AllocResult<_> {
-                    Ok((BDDFunction::var(m, c)?, BDDFunction::var(m, n)?))
-                })
-                .map_err(oom)?;
-            cur = cur.and(&cv).map_err(oom)?;
-            both = both.and(&cv).and_then(|f| f.and(&nv)).map_err(oom)?;
-        }
-    }
-    Ok((cur, both))
 }
 
 #[cfg(test)]

@@ -261,6 +261,21 @@ impl Encoding {
             .map_err(oom)
     }
 
+    /// The conjunction of the current variables of `blocks`, and of their next variables too
+    /// when `with_next`: what an existential quantification of those blocks takes.
+    pub fn cube(&self, blocks: &[usize], with_next: bool) -> BddResult<BDDFunction> {
+        let mut f = self.t();
+        for &b in blocks {
+            for &(c, n) in &self.blocks[b].bits {
+                f = f.and(&self.var(c)?).map_err(oom)?;
+                if with_next {
+                    f = f.and(&self.var(n)?).map_err(oom)?;
+                }
+            }
+        }
+        Ok(f)
+    }
+
     /// `value` of block `b` as a cube over its current (`next == false`) or next variables.
     pub fn value(&self, b: usize, value: usize, next: bool) -> BddResult<BDDFunction> {
         let bits = &self.blocks[b].bits;

@@ -28,7 +28,7 @@ use std::cell::OnceCell;
 use std::time::Instant;
 
 use oxidd::bdd::BDDFunction;
-use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, ManagerRef};
+use oxidd::{BooleanFunction, BooleanFunctionQuant, Function};
 
 use super::cluster::{Clusters, CLUSTER_NODES};
 use super::encoding::{oom, BddResult};
@@ -262,15 +262,7 @@ impl SystemCtx {
         };
         // The system's relations and initial state leave the automaton block free; quantify it
         // anyway so `reach` does not depend on how a strategy treats blocks outside every support.
-        let mut aut_cube = enc.t();
-        for &(c, _) in &enc.blocks[aut_block].bits {
-            let v = enc
-                .manager
-                .with_manager_shared(|m| BDDFunction::var(m, c))
-                .map_err(oom)?;
-            aut_cube = aut_cube.and(&v).map_err(oom)?;
-        }
-        let reach = reach.exists(&aut_cube).map_err(oom)?;
+        let reach = reach.exists(&enc.cube(&[aut_block], false)?).map_err(oom)?;
         Ok(SystemCtx {
             enc,
             aut_block,

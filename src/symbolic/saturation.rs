@@ -190,17 +190,7 @@ pub(crate) fn saturate_recursive(
         // only `sat-mask` needs it (the exact lowest block costs a quantification per block)
         let below = if masked { low + 1..nb } else { nb..nb };
         for j in below.rev() {
-            let mut cube = enc.t();
-            for &(c, n) in &enc.blocks[j].bits {
-                let v = enc
-                    .manager
-                    .with_manager_shared(|m| -> oxidd::util::AllocResult<BDDFunction> {
-                        BDDFunction::var(m, c)?.and(&BDDFunction::var(m, n)?)
-                    })
-                    .map_err(oom)?;
-                cube = cube.and(&v).map_err(oom)?;
-            }
-            if r.rel.exists(&cube).map_err(oom)? != r.rel {
+            if r.rel.exists(&enc.cube(&[j], true)?).map_err(oom)? != r.rel {
                 low = j;
                 break;
             }
@@ -209,17 +199,9 @@ pub(crate) fn saturate_recursive(
     }
     let mut below_cube = vec![enc.t(); nb];
     for j in (0..nb.saturating_sub(1)).rev() {
-        let mut cube = below_cube[j + 1].clone();
-        for &(c, n) in enc.blocks[j + 1].bits.iter().rev() {
-            let v = enc
-                .manager
-                .with_manager_shared(|m| -> oxidd::util::AllocResult<BDDFunction> {
-                    BDDFunction::var(m, c)?.and(&BDDFunction::var(m, n)?)
-                })
-                .map_err(oom)?;
-            cube = cube.and(&v).map_err(oom)?;
-        }
-        below_cube[j] = cube;
+        below_cube[j] = below_cube[j + 1]
+            .and(&enc.cube(&[j + 1], true)?)
+            .map_err(oom)?;
     }
     // The labels that move one block alone fire as one relation, their reflexive-transitive
     // closure: one image instead of rounds of chaining on every saturated sub-diagram. On the
