@@ -666,6 +666,7 @@ fn random_systems_agree_with_the_explicit_oracle() {
                 },
                 want_witness: true,
                 max_walks: [0, 1, 64][round % 3],
+                lasso_tries: [0, 3][(round / 3) % 2],
                 // the probe: off, interrupted at every check, and a large first slice
                 probe_slice: [0, 1, 1 << 20][(round / 2) % 3],
             };
@@ -770,6 +771,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
                 },
                 want_witness: true,
                 max_walks: [64, 0][(round as usize / 3) % 2],
+                lasso_tries: [3, 0][(round as usize / 4) % 2],
                 probe_slice: [1 << 20, 0, 1][(round as usize / 2) % 3],
             };
             let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();

@@ -117,6 +117,16 @@ impl Budget {
         self.timeout.is_some_and(|t| now > t) || self.deadline.is_some_and(|d| now > d)
     }
 
+    /// `r` as `Some`, or `None` when it failed because a slice of work (see [`Budget::slice`])
+    /// ran out, and not a limit of `self`.
+    pub fn unless_sliced<T>(&self, r: Result<T, Error>) -> Result<Option<T>, Error> {
+        match r {
+            Ok(v) => Ok(Some(v)),
+            Err(Error::Limit(Limit::Time { .. })) if !self.expired() => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

@@ -8,17 +8,25 @@
 //!    walked back with preimages of single states: the prefix.
 //! 2. Iterated *walks* (see [`extract`]), which close a cycle cheaply in the common case; only
 //!    when they do not within a bound, the exact search below runs.
-//! 3. After a pseudo-random wander inside `Z` (see `wander`), from the reached state `s`: the
-//!    states `B` of `Z` that reach `s` (backward closure). If the strongly connected component
-//!    `C` of `s` has an internal edge and an internal edge of every acceptance set, the cycle of
-//!    step 4 is found inside `B` (every state that `s` reaches inside `B` is in `C`). Otherwise
-//!    `C` = `B` ∧ (forward closure of `s`); some state of `Z` reachable from `s` lies in an SCC
-//!    further down (every state of `Z` starts an accepting run), the prefix is extended to it,
-//!    then by a wander of doubling length that stays below `C`, and the search repeats there.
-//!    Each round moves strictly down the DAG of SCCs, so it ends.
-//! 4. Inside `C`: for each acceptance set `i`, a shortest path to a state with an `i`-edge into
-//!    `C`, then that edge; finally a shortest path back to `s`. The cycle therefore takes an edge
-//!    of every set, which is what makes the lasso accepting.
+//! 3. *Tries*: a pseudo-random wander inside `Z` (see `wander`), then from the reached state
+//!    `s` the cycle of step 5 inside all of `Z`, its search cut off after a small amount of
+//!    work; wander lengths and work double from try to try, up to a bound. On the RERS systems
+//!    the fair states near the initial state often lie in small transient SCCs above one huge
+//!    fair SCC: a wander of a few hundred steps lands in it, and there the back path of the
+//!    cycle is found without any closure.
+//! 4. The exact descent: from `s`, the states `B` of `Z` that reach `s` (backward closure). If
+//!    the strongly connected component `C` of `s` has an internal edge and an internal edge of
+//!    every acceptance set, the cycle of step 5 is found inside `B` (every state that `s`
+//!    reaches inside `B` is in `C`). If `C` is `{s}` alone, any step leaves it for good: a
+//!    further wander descends. Otherwise `C` = `B` ∧ (forward closure of `s`); some state of `Z`
+//!    reachable from `s` lies in an SCC further down (every state of `Z` starts an accepting
+//!    run), the prefix is extended to it, then by a wander of doubling length that stays below
+//!    `C`, and the search repeats there. Each round moves strictly down the DAG of SCCs, so it
+//!    ends.
+//! 5. The cycle from `s`: for each acceptance set `i`, a shortest path to a state with an
+//!    `i`-edge, then that edge; finally a shortest path back to *any* state the trace has
+//!    visited up to `s` (a cycle through it takes the edges after `s` as well). The cycle
+//!    therefore takes an edge of every set, which is what makes the lasso accepting.
 //!
 //! Labels come from the per-label product relations: a step `t → t'` is labelled by the first
 //! label whose relation links them, so the returned trace is a real sequence of system labels.
@@ -151,11 +159,23 @@ fn step_forward(
     Ok(None)
 }
 
-/// The length of the first wander of the SCC descent; it doubles with every round. Longer
-/// wanders save rounds but lengthen the counterexample. Counterexample time of RERS 2017
-/// problem 113 #19 and 115 #4: 17.0 s and 4.5 s with 16 steps, 10.2 s and 4.2 s with 64,
-/// 6.5 s and 6.9 s with 256.
-const WANDER_FIRST: usize = 64;
+/// The length of the first wander (step 3 of the module doc); it doubles with every try and
+/// every round of the descent. Longer wanders reach the large fair SCC in fewer tries but
+/// lengthen the counterexample. Counterexample seconds summed over all properties of RERS 2017
+/// problems 112, 113 and 115, with [`TRIES`] tries:
+/// first wander of 128 steps 9.4, 30.4 and 7.5 (without the tries, 64 steps: 45.1, 67 and
+/// 42.0); 512 steps 3.3, 30.9 and 9.2, with prefixes up to three times as long (2017 problem
+/// 113 #19: 676 steps against 223).
+const WANDER_FIRST: usize = 128;
+
+/// The work, in BDD nodes created, of the first try to close a cycle in the whole fair set
+/// (step 3 of the module doc); it doubles from try to try. A failed try costs about a second
+/// per 2^21 nodes on the RERS systems, a backward closure of the exact descent one to five
+/// seconds.
+const TRY_FIRST: usize = 1 << 21;
+
+/// The number of tries by default: the last has 2^23 nodes of work.
+pub(crate) const TRIES: usize = 3;
 
 /// The start of the pseudo-random sequence of [`wander`]: fixed, so a counterexample is the
 /// same from run to run.
@@ -203,35 +223,41 @@ fn wander(
     Ok(cur)
 }
 
-/// Appends to `trace` a cycle from `s` back to `s` inside `c` that takes an edge of every
-/// acceptance set (a step, with none), and says whether it found one; `trace` is unchanged
-/// when not. With `c` the states of `within` that reach `s` inside it, one is found iff the
-/// SCC of `s` in `within` is fair: every state reachable from `s` inside `c` is in that SCC.
+/// Appends to `trace` a path from `s` (its last state) inside `c` that takes an edge of every
+/// acceptance set (a step, with none) and returns to some state the trace visited up to `s`,
+/// and returns the index of that state: from there on the trace is an accepting cycle. `None`
+/// (and `trace` unchanged) when no such path is found. `targets` are the [`acc_targets`] of
+/// `c`. With `c` the states of `within` that reach `s` inside it, one is found iff the SCC of
+/// `s` in `within` is fair: every state reachable from `s` inside `c` is in that SCC.
 fn close_cycle(
     p: &Product,
     trace: &mut Trace,
     s: &Point,
     c: &BDDFunction,
-    num_acc: usize,
+    targets: &[BDDFunction],
     budget: &Budget,
-) -> Result<bool> {
+) -> Result<Option<usize>> {
     let len = trace.labels.len();
-    let targets = acc_targets(p, c, num_acc, budget)?;
-    let found = match walk(p, trace, s.clone(), c, &targets, budget)? {
-        Some(cur) => match path(p, &cur, c, &s.cube, budget)? {
-            Some(steps) => {
-                trace.push(steps, cur);
-                true
-            }
-            None => false,
-        },
-        None => false,
-    };
-    if !found {
+    let found = (|| -> Result<Option<usize>> {
+        let visited = trace.visited(p.enc)?;
+        let Some(cur) = walk(p, trace, s.clone(), c, targets, budget)? else {
+            return Ok(None);
+        };
+        let Some(steps) = path(p, &cur, c, &visited, budget)? else {
+            return Ok(None);
+        };
+        let end = trace.push(steps, cur);
+        let at = trace.states[..=len]
+            .iter()
+            .position(|v| *v == end.values)
+            .ok_or_else(|| internal("the back path ends outside the trace"))?;
+        Ok(Some(at))
+    })();
+    if !matches!(found, Ok(Some(_))) {
         trace.labels.truncate(len);
         trace.states.truncate(len + 1);
     }
-    Ok(found)
+    found
 }
 
 /// For each acceptance set `i`, the states of `c` with an `i`-edge into `c`: the targets of
@@ -255,9 +281,33 @@ fn internal(what: &str) -> Error {
 struct Trace {
     labels: Vec<LabelId>,
     states: Vec<Vec<usize>>,
+    /// The set of `states[..seen]`, built on demand by [`Trace::visited`].
+    seen_set: Option<BDDFunction>,
+    seen: usize,
 }
 
 impl Trace {
+    fn new(start: &Point) -> Trace {
+        Trace {
+            labels: Vec::new(),
+            states: vec![start.values.clone()],
+            seen_set: None,
+            seen: 0,
+        }
+    }
+
+    /// The set of all states of the trace. Truncating the trace is only allowed back to a
+    /// length it had at the last call.
+    fn visited(&mut self, enc: &Encoding) -> Result<BDDFunction> {
+        let mut set = self.seen_set.take().unwrap_or_else(|| enc.f());
+        for v in &self.states[self.seen..] {
+            set = set.or(&cube_of(enc, v)?).map_err(oom)?;
+        }
+        self.seen = self.states.len();
+        self.seen_set = Some(set.clone());
+        Ok(set)
+    }
+
     /// Appends `steps` and returns the state reached (`at` when `steps` is empty).
     fn push(&mut self, steps: Vec<(LabelId, Point)>, at: Point) -> Point {
         let mut last = at;
@@ -328,21 +378,19 @@ fn walk(
 /// reachability on large systems) up to `max_walks` *walks* are tried: a walk (see [`walk`])
 /// is a deterministic function of its start state within `fair`, so iterating it from the end of
 /// the prefix revisits a walk start after finitely many walks, and the walks between the two
-/// visits form an accepting cycle. On the RERS systems this closes after a few walks.
+/// visits form an accepting cycle. Then up to `tries` tries (step 3 of the module doc).
 pub(crate) fn extract(
     p: &Product,
     reach: &BDDFunction,
     fair: &BDDFunction,
     num_acc: usize,
     max_walks: usize,
+    tries: usize,
     budget: &Budget,
 ) -> Result<Lasso> {
     let enc = p.enc;
     let init = pick(enc, &p.init)?;
-    let mut trace = Trace {
-        labels: Vec::new(),
-        states: vec![init.values.clone()],
-    };
+    let mut trace = Trace::new(&init);
     // 1. prefix to the fair set
     let steps = path(p, &init, reach, fair, budget)?
         .ok_or_else(|| internal("the fair states are not reachable"))?;
@@ -361,19 +409,45 @@ pub(crate) fn extract(
     if let Some(&at) = starts.get(&s.values) {
         return Ok(trace.into_lasso(p, at));
     }
-    // 3. descend to a fair SCC, 4. the cycle inside it
-    let mut within = fair.clone();
+    // 3. tries in the whole fair set
+    let within = fair;
     let mut wander_len = WANDER_FIRST;
     let mut seed = WANDER_SEED;
-    s = wander(p, &mut trace, s, &within, wander_len, &mut seed, budget)?;
+    let mut work = TRY_FIRST;
+    for _ in 0..tries {
+        s = wander(p, &mut trace, s, within, wander_len, &mut seed, budget)?;
+        wander_len = wander_len.saturating_mul(2);
+        let attempt = budget.slice(enc, work);
+        if let Some(Some(at)) =
+            budget.unless_sliced(close_cycle(p, &mut trace, &s, within, &targets, &attempt))?
+        {
+            return Ok(trace.into_lasso(p, at));
+        }
+        log::debug!("lasso: no cycle within {work} nodes of work");
+        work = work.saturating_mul(2);
+    }
+    // 4. descend to a fair SCC, 5. the cycle inside it
+    let mut within = within.clone();
     let prefix_len = loop {
         // The backward closure first: when the SCC of `s` is fair, a cycle inside it is found
         // without the forward closure, which costs more (RERS 2017 problem 115 #4: 11.5 s
         // forward, 3.9 s backward).
         let bwd = p.until(&within, &s.cube, budget)?;
-        let prefix_len = trace.labels.len();
-        if close_cycle(p, &mut trace, &s, &bwd, num_acc, budget)? {
-            break prefix_len;
+        let targets = acc_targets(p, &bwd, num_acc, budget)?;
+        if let Some(at) = close_cycle(p, &mut trace, &s, &bwd, &targets, budget)? {
+            break at;
+        }
+        if !p
+            .post(&s.cube, budget)?
+            .and(&bwd)
+            .map_err(oom)?
+            .satisfiable()
+        {
+            // `s` reaches no state that reaches it: its SCC is `{s}`, and any step leaves it
+            // for good (RERS 2017 problem 112 #8: two forward closures of 1.8 s saved).
+            s = wander(p, &mut trace, s, &within, wander_len, &mut seed, budget)?;
+            wander_len = wander_len.saturating_mul(2);
+            continue;
         }
         let fwd = p.forward_closure(&s.cube, &within, budget)?;
         let scc = fwd.and(&bwd).map_err(oom)?;

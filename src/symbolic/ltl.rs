@@ -292,7 +292,10 @@ impl SystemCtx {
             let _ = self.infinite.set(y.clone());
             return Ok(y);
         }
+        let t = Instant::now();
+        let mut rounds = 0usize;
         loop {
+            rounds += 1;
             let mut pre = self.enc.f();
             for r in &self.enc.labels {
                 pre = pre.or(&r.preimage(&y)?).map_err(oom)?;
@@ -300,6 +303,10 @@ impl SystemCtx {
             }
             let keep = y.and(&pre).map_err(oom)?;
             if keep == y {
+                log::debug!(
+                    "reachable states with an infinite future: {rounds} rounds, {:.2} s",
+                    t.elapsed().as_secs_f64()
+                );
                 let _ = self.infinite.set(y.clone());
                 return Ok(y);
             }
@@ -771,16 +778,6 @@ const PROBE_SHARE: usize = 4;
 /// properties, which no slice size changes.
 const PROBE_SLICE: usize = 1 << 18;
 
-/// `r` as `Some`, or `None` when it failed because the time slice of `budget` ran out (and not
-/// `budget` itself).
-fn unless_sliced<T>(r: BddResult<T>, budget: &Budget) -> BddResult<Option<T>> {
-    match r {
-        Ok(v) => Ok(Some(v)),
-        Err(Error::Limit(crate::error::Limit::Time { .. })) if !budget.expired() => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
 /// Checks the LTL property whose **negation** `tgba` recognises on the system of `ctx`:
 /// the property holds iff the product has no reachable accepting lasso. With `want_witness`,
 /// a violated property comes with a counterexample lasso.
@@ -807,6 +804,9 @@ pub struct LtlOptions {
     /// Walks tried before the exact SCC search of the lasso extraction (see
     /// [`super::lasso`]); 0 goes straight to the SCC search.
     pub max_walks: usize,
+    /// Tries to close a cycle after a wander, before the exact SCC search of the lasso
+    /// extraction (see [`super::lasso`]); 0 goes from the walks straight to the SCC search.
+    pub lasso_tries: usize,
     /// The first slice of work, in BDD nodes created, of the race between the forward probe and
     /// the Emerson-Lei fixpoint (see [`check_ltl_with`]); 0 turns the probe off.
     pub probe_slice: usize,
@@ -818,6 +818,7 @@ impl Default for LtlOptions {
             universe: Universe::default(),
             want_witness: true,
             max_walks: 64,
+            lasso_tries: super::lasso::TRIES,
             probe_slice: PROBE_SLICE,
         }
     }
@@ -992,6 +993,7 @@ impl<'c> LtlRun<'c> {
                 &fair,
                 self.num_acc,
                 self.opts.max_walks,
+                self.opts.lasso_tries,
                 &budget.whole(),
             );
             self.stats.witness_seconds += t3.elapsed().as_secs_f64();
@@ -1013,7 +1015,7 @@ impl<'c> LtlRun<'c> {
             if let Some(pr) = self.probe.as_mut() {
                 let t = Instant::now();
                 let share = (self.slice / PROBE_SHARE).max(1);
-                let r = unless_sliced(pr.run(p, &budget.slice(p.enc, share)), budget);
+                let r = budget.unless_sliced(pr.run(p, &budget.slice(p.enc, share)));
                 self.stats.probe_seconds += t.elapsed().as_secs_f64();
                 match r? {
                     Some(true) => {
@@ -1037,7 +1039,10 @@ impl<'c> LtlRun<'c> {
                 Some(_) => budget.slice(p.enc, self.slice),
                 None => budget.clone(),
             };
-            if unless_sliced(self.el.run(p, self.num_acc, &b), budget)?.is_some() {
+            if budget
+                .unless_sliced(self.el.run(p, self.num_acc, &b))?
+                .is_some()
+            {
                 break;
             }
             self.slice = self.slice.saturating_mul(2);
