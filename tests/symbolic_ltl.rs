@@ -849,3 +849,35 @@ fn interrupted_runs_resume_to_the_same_verdicts() {
         "interrupted {interrupted}, violated {violated}, held {held}"
     );
 }
+
+/// The reachable states with an infinite future survive being cut short: calls under slices of
+/// work too small to finish keep their completed rounds, and the last call ends with the set
+/// that one uninterrupted call computes.
+#[test]
+fn infinite_futures_resume_after_a_cut() {
+    let mut rng = Rng(20261124);
+    let (mut interrupted, mut with_dead_ends) = (0, 0);
+    for _ in 0..150 {
+        let sys = random_system(&mut rng);
+        let whole = small_ctx(&sys, AutPosition::Top, 1);
+        let expect = whole.infinite(&Budget::unlimited()).unwrap();
+        if expect != whole.reach {
+            with_dead_ends += 1;
+        }
+        let cut = small_ctx(&sys, AutPosition::Top, 1);
+        let mut work = 1;
+        let got = loop {
+            match cut.infinite(&Budget::unlimited().slice(&cut.enc, work)) {
+                Ok(y) => break y,
+                Err(Error::Limit(Limit::Time { .. })) => interrupted += 1,
+                Err(e) => panic!("{e}"),
+            }
+            work *= 2;
+        };
+        assert_eq!(cut.enc.count(&got), whole.enc.count(&expect), "{sys:?}");
+    }
+    assert!(
+        interrupted > 40 && with_dead_ends > 30,
+        "interrupted {interrupted}, with dead ends {with_dead_ends}"
+    );
+}

@@ -24,7 +24,7 @@
 //! * Only infinite traces count: a product state without successors is removed by `Z ∧ Pre(Z)`,
 //!   so deadlocks never make a property false.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::time::Instant;
 
 use oxidd::bdd::BDDFunction;
@@ -151,6 +151,9 @@ pub struct SystemCtx {
     pub reach_seconds: f64,
     /// The reachable states with an infinite future, computed on first use.
     infinite: OnceCell<BDDFunction>,
+    /// A computation of `infinite` cut short by a limit: the rounds it completed, a superset
+    /// of the result it goes on from.
+    infinite_so_far: RefCell<Option<BDDFunction>>,
 }
 
 impl SystemCtx {
@@ -271,6 +274,7 @@ impl SystemCtx {
             build_seconds,
             reach_seconds: t0.elapsed().as_secs_f64() - build_seconds,
             infinite: OnceCell::new(),
+            infinite_so_far: RefCell::new(None),
         })
     }
 
@@ -280,31 +284,49 @@ impl SystemCtx {
     }
 
     /// The reachable states with an infinite path: `νY. reach ∧ Pre(Y)` under the system's
-    /// relations, which is `reach` itself when no reachable state is a deadlock (the RERS LTL
-    /// problems). Computed once per file.
+    /// relations, which is `reach` itself when no reachable state is a deadlock (most RERS LTL
+    /// problems). Computed once per file, and resumable: a call cut short by a limit keeps its
+    /// completed rounds for the next. RERS 2017 problem 113 (one deadlock at the end of long
+    /// finite paths) takes 695 rounds, 12–18 s, more than one property's share of a 120 s
+    /// limit, and every property with an accepting sink asks for it.
     pub fn infinite(&self, budget: &Budget) -> BddResult<BDDFunction> {
         if let Some(inf) = self.infinite.get() {
             return Ok(inf.clone());
         }
-        let enabled = self.enc.enabled_any()?;
-        let mut y = self.reach.clone();
-        if !reach::minus(&y, &enabled)?.satisfiable() {
-            let _ = self.infinite.set(y.clone());
-            return Ok(y);
-        }
+        let mut y = match self.infinite_so_far.borrow_mut().take() {
+            Some(y) => y,
+            None => {
+                let y = self.reach.clone();
+                let enabled = self.enc.enabled_any()?;
+                if !reach::minus(&y, &enabled)?.satisfiable() {
+                    let _ = self.infinite.set(y.clone());
+                    return Ok(y);
+                }
+                y
+            }
+        };
         let t = Instant::now();
         let mut rounds = 0usize;
         loop {
             rounds += 1;
-            let mut pre = self.enc.f();
-            for r in &self.enc.labels {
-                pre = pre.or(&r.preimage(&y)?).map_err(oom)?;
-                budget.check(&self.enc)?;
-            }
-            let keep = y.and(&pre).map_err(oom)?;
+            let round = || -> BddResult<BDDFunction> {
+                let mut pre = self.enc.f();
+                for r in &self.enc.labels {
+                    pre = pre.or(&r.preimage(&y)?).map_err(oom)?;
+                    budget.check(&self.enc)?;
+                }
+                y.and(&pre).map_err(oom)
+            };
+            let keep = match round() {
+                Ok(k) => k,
+                Err(e) => {
+                    *self.infinite_so_far.borrow_mut() = Some(y);
+                    return Err(e);
+                }
+            };
             if keep == y {
                 log::debug!(
-                    "reachable states with an infinite future: {rounds} rounds, {:.2} s",
+                    "reachable states with an infinite future: {rounds} rounds in the last call, {:.2} s",
                     t.elapsed().as_secs_f64()
                 );
                 let _ = self.infinite.set(y.clone());
@@ -702,6 +724,8 @@ pub(crate) struct EmersonLei {
     step: usize,
     /// `z` when the current iteration began.
     before: BDDFunction,
+    /// Whether the current iteration has begun (a step cut short resumes it, not a new one).
+    begun: bool,
     done: bool,
 }
 
@@ -713,6 +737,7 @@ impl EmersonLei {
             iterations: 0,
             step: 0,
             before: space.clone(),
+            begun: false,
             done: false,
         }
     }
@@ -732,8 +757,9 @@ impl EmersonLei {
     /// there. A closure cut short is lost and redone; the trim keeps every completed round.
     pub fn run(&mut self, p: &Product, num_acc: usize, budget: &Budget) -> BddResult<bool> {
         while !self.done {
-            if self.step == 0 {
+            if self.step == 0 && !self.begun {
                 self.iterations += 1;
+                self.begun = true;
                 self.before = self.z.clone();
             }
             if self.step < num_acc {
@@ -760,6 +786,7 @@ impl EmersonLei {
                     self.z.node_count()
                 );
                 self.step = 0;
+                self.begun = false;
                 self.done = self.z == self.before || !self.z.satisfiable();
             }
         }
