@@ -6,8 +6,8 @@
 //! acceptance on edges:
 //! 1. BFS layers from the initial product state to the fair set `Z` of the Emerson-Lei fixpoint,
 //!    walked back with preimages of single states: the prefix.
-//! 2. Iterated *walks* (see [`extract`]), which close a cycle cheaply in the common case; only
-//!    when they do not within a bound, the exact search below runs.
+//! 2. Iterated *walks* (see [`extract`]), which close a cycle cheaply when the fair set is small;
+//!    only when they do not within a bound, the tries and the exact search below run.
 //! 3. *Tries*: a pseudo-random wander inside `Z` (see `wander`), then from the reached state
 //!    `s` the cycle of step 5 inside all of `Z`, its search cut off after a small amount of
 //!    work; wander lengths and work double from try to try, up to a bound. On the RERS systems
