@@ -238,26 +238,37 @@ fn close_cycle(
     budget: &Budget,
 ) -> Result<Option<usize>> {
     let len = trace.labels.len();
-    let found = (|| -> Result<Option<usize>> {
-        let visited = trace.visited(p.enc)?;
-        let Some(cur) = walk(p, trace, s.clone(), c, targets, budget)? else {
-            return Ok(None);
-        };
-        let Some(steps) = path(p, &cur, c, &visited, budget)? else {
-            return Ok(None);
-        };
-        let end = trace.push(steps, cur);
-        let at = trace.states[..=len]
-            .iter()
-            .position(|v| *v == end.values)
-            .ok_or_else(|| internal("the back path ends outside the trace"))?;
-        Ok(Some(at))
-    })();
+    let found = cycle_back(p, trace, s, c, targets, budget);
     if !matches!(found, Ok(Some(_))) {
         trace.labels.truncate(len);
         trace.states.truncate(len + 1);
     }
     found
+}
+
+/// The search of [`close_cycle`], which leaves `trace` as it is when it fails.
+fn cycle_back(
+    p: &Product,
+    trace: &mut Trace,
+    s: &Point,
+    c: &BDDFunction,
+    targets: &[BDDFunction],
+    budget: &Budget,
+) -> Result<Option<usize>> {
+    let len = trace.labels.len();
+    let visited = trace.visited(p.enc)?;
+    let Some(cur) = walk(p, trace, s.clone(), c, targets, budget)? else {
+        return Ok(None);
+    };
+    let Some(steps) = path(p, &cur, c, &visited, budget)? else {
+        return Ok(None);
+    };
+    let end = trace.push(steps, cur);
+    let at = trace.states[..=len]
+        .iter()
+        .position(|v| *v == end.values)
+        .ok_or_else(|| internal("the back path ends outside the trace"))?;
+    Ok(Some(at))
 }
 
 /// For each acceptance set `i`, the states of `c` with an `i`-edge into `c`: the targets of
@@ -410,16 +421,15 @@ pub(crate) fn extract(
         return Ok(trace.into_lasso(p, at));
     }
     // 3. tries in the whole fair set
-    let within = fair;
     let mut wander_len = WANDER_FIRST;
     let mut seed = WANDER_SEED;
     let mut work = TRY_FIRST;
     for _ in 0..tries {
-        s = wander(p, &mut trace, s, within, wander_len, &mut seed, budget)?;
+        s = wander(p, &mut trace, s, fair, wander_len, &mut seed, budget)?;
         wander_len = wander_len.saturating_mul(2);
         let attempt = budget.slice(enc, work);
         if let Some(Some(at)) =
-            budget.unless_sliced(close_cycle(p, &mut trace, &s, within, &targets, &attempt))?
+            budget.unless_sliced(close_cycle(p, &mut trace, &s, fair, &targets, &attempt))?
         {
             return Ok(trace.into_lasso(p, at));
         }
@@ -427,7 +437,7 @@ pub(crate) fn extract(
         work = work.saturating_mul(2);
     }
     // 4. descend to a fair SCC, 5. the cycle inside it
-    let mut within = within.clone();
+    let mut within = fair.clone();
     let prefix_len = loop {
         // The backward closure first: when the SCC of `s` is fair, a cycle inside it is found
         // without the forward closure, which costs more (RERS 2017 problem 115 #4: 11.5 s
