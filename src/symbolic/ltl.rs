@@ -734,6 +734,9 @@ pub(crate) struct EmersonLei {
     /// Whether the current iteration has begun (a step cut short resumes it, not a new one).
     begun: bool,
     done: bool,
+    /// Per acceptance set `i`, from its last closure: `z` right after it and the target it
+    /// closed to (see [`EmersonLei::run`]).
+    last: Vec<Option<(BDDFunction, BDDFunction)>>,
 }
 
 impl EmersonLei {
@@ -746,6 +749,7 @@ impl EmersonLei {
             before: space.clone(),
             begun: false,
             done: false,
+            last: Vec::new(),
         }
     }
 
@@ -756,13 +760,25 @@ impl EmersonLei {
     pub fn restrict(&mut self, exact: &BDDFunction) -> BddResult<()> {
         self.z = self.z.and(exact).map_err(oom)?;
         self.before = self.before.and(exact).map_err(oom)?;
+        self.last.clear();
         Ok(())
     }
 
     /// Runs the fixpoint to the end (`Ok(true)`, the fair states are [`EmersonLei::z`]), or
     /// until `budget` fails; then `z` holds the last completed step and a later call resumes
     /// there. A closure cut short is lost and redone; the trim keeps every completed round.
+    ///
+    /// A closure is skipped when `z` has not changed since the last closure to the same set
+    /// and every state of that closure's target still has an edge of the set into `z`: each
+    /// state of `z` reached the old target on a path inside `z` (every state on such a path
+    /// is kept by the closure), and the old target lies inside the new one, so the closure
+    /// would return `z` itself. This is the second, confirming iteration of most holding
+    /// properties: RERS 2016 problem 115 #18 (two iterations of 11,130 nodes), 2017 problem
+    /// 108 #20 (6.4 s of its 21 s).
     pub fn run(&mut self, p: &Product, num_acc: usize, budget: &Budget) -> BddResult<bool> {
+        if self.last.len() != num_acc {
+            self.last = vec![None; num_acc];
+        }
         while !self.done {
             if self.step == 0 && !self.begun {
                 self.iterations += 1;
@@ -773,11 +789,18 @@ impl EmersonLei {
                 let i = self.step;
                 let z = &self.z;
                 let target = z.and(&p.pre_acc(i, z, budget)?).map_err(oom)?;
-                self.z = if target.satisfiable() {
-                    p.until(z, &target, budget)?
-                } else {
-                    target
+                let unchanged = match &self.last[i] {
+                    Some((after, old)) => after == z && !reach::minus(old, &target)?.satisfiable(),
+                    None => false,
                 };
+                if !unchanged {
+                    self.z = if target.satisfiable() {
+                        p.until(z, &target, budget)?
+                    } else {
+                        target.clone()
+                    };
+                    self.last[i] = Some((self.z.clone(), target));
+                }
                 self.step += 1;
                 log::debug!(
                     "Emerson-Lei round {}: closure to set {i}: {} nodes",
