@@ -128,12 +128,14 @@ impl std::str::FromStr for Space {
 }
 
 /// The largest work slice, in BDD nodes created, the order race of [`Space::Auto`] gives each
-/// candidate before it falls back to the over-approximation: the race's first
-/// round. Work, not time, so the choice does not depend on the machine. On the RERS LTL
-/// problems reachability either finishes within it (all but two, in under 1.1 s each) or takes
-/// far longer: 2016 problem 119 27–55 s (then 6 of its 20 properties answered in a 120 s
-/// limit, 8 on the over-approximation), 2017 problem 108 never (0 against 15).
-pub const REACH_MAX_SLICE: usize = reach::RACE_FIRST_SLICE;
+/// candidate before it falls back to the over-approximation. Work, not time, so the choice
+/// does not depend on the machine. On the RERS LTL problems reachability either finishes
+/// within it (all but two, in under 1.6 s each; the most work is 2016 problem 115's, between
+/// 2^18 and 2^19 nodes, which falls back at 2^18) or takes far longer: 2016 problem 119 27–55
+/// s, 2017 problem 108 never. Lowered from 2^22 (the race's first round, about 31 s and 20 s
+/// on those two before the fallback) to 2^20 (8.8 s and 7.0 s): in a 120 s limit 2016 119
+/// answers 9 of 20 instead of 7, 2017 108 17 as before.
+pub const REACH_MAX_SLICE: usize = 1 << 20;
 
 /// The encoding of one system and its reachable states, shared by all LTL properties of a file.
 pub struct SystemCtx {
