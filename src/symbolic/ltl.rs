@@ -879,7 +879,7 @@ impl Default for LtlOptions {
         LtlOptions {
             universe: Universe::default(),
             want_witness: true,
-            max_walks: 64,
+            max_walks: super::lasso::MAX_WALKS,
             lasso_tries: super::lasso::TRIES,
             probe_slice: PROBE_SLICE,
         }
