@@ -467,7 +467,12 @@ pub(crate) fn extract(
         {
             // `s` reaches no state that reaches it: its SCC is `{s}`, and any step leaves it
             // for good (RERS 2017 problem 112 #8: two forward closures of 1.8 s saved).
+            let from = s.values.clone();
             s = wander(p, &mut trace, s, &within, wander_len, &mut seed, budget)?;
+            if s.values == from {
+                // every state of a fair set starts an accepting run inside it
+                return Err(internal("a fair state without a successor in the fair set"));
+            }
             wander_len = wander_len.saturating_mul(2);
             continue;
         }
