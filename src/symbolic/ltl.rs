@@ -962,12 +962,10 @@ pub struct LtlRun<'c> {
     p: Product<'c>,
     space: BDDFunction,
     probe: Option<Probe>,
-    /// The fixpoint inside the states the probe had found when it began (see
-    /// [`check_ltl_with`]).
-    ball: Option<EmersonLei>,
-    /// The probe's states the current ball began in; once it completes without a fair
-    /// state, the ball is not taken again before they grow.
-    ball_from: Option<BDDFunction>,
+    /// The fixpoint inside the states the probe had found when it began, with those states
+    /// (see [`check_ltl_with`]). Kept when it completes without a fair state: until the
+    /// probe's states grow, running it again returns at once.
+    ball: Option<(BDDFunction, EmersonLei)>,
     target: BDDFunction,
     el: EmersonLei,
     slice: usize,
@@ -1040,7 +1038,6 @@ impl<'c> LtlRun<'c> {
             space,
             probe,
             ball: None,
-            ball_from: None,
             target,
             el,
             slice: opts.probe_slice,
@@ -1111,31 +1108,27 @@ impl<'c> LtlRun<'c> {
                         self.probe = None;
                         self.ball = None;
                     }
-                    None if self.ball.is_none() && self.ball_from.as_ref() == Some(pr.found()) => {}
                     None => {
                         let t = Instant::now();
-                        let ball = self.ball.get_or_insert_with(|| {
-                            self.ball_from = Some(pr.found().clone());
-                            EmersonLei::new(pr.found())
-                        });
+                        let found = pr.found();
+                        let ball = match &mut self.ball {
+                            Some((from, el)) if !el.done || from == found => el,
+                            slot => &mut slot.insert((found.clone(), EmersonLei::new(found))).1,
+                        };
                         let r = budget.unless_sliced(ball.run(
                             p,
                             self.num_acc,
                             &budget.slice(p.enc, share),
                         ));
                         self.stats.probe_seconds += t.elapsed().as_secs_f64();
-                        if r?.is_some() {
-                            let fair = std::mem::replace(&mut ball.z, ctx.enc.f());
-                            self.ball = None;
-                            if fair.satisfiable() {
-                                log::debug!(
-                                    "fair states among the {} nodes the probe found",
-                                    pr.found().node_count()
-                                );
-                                self.target = fair;
-                                violated_early = true;
-                                break;
-                            }
+                        if r?.is_some() && ball.z.satisfiable() {
+                            log::debug!(
+                                "fair states among the {} nodes the probe found",
+                                found.node_count()
+                            );
+                            self.target = ball.z.clone();
+                            violated_early = true;
+                            break;
                         }
                     }
                 }
