@@ -3,6 +3,7 @@
 mod approx;
 pub mod budget;
 pub mod cluster;
+mod constrained;
 pub mod ctl;
 pub mod ctl_witness;
 pub mod encoding;

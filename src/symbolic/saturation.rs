@@ -20,8 +20,9 @@
 use std::collections::HashMap;
 
 use oxidd::bdd::BDDFunction;
-use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, LevelNo, Manager, ManagerRef};
+use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo, Manager, ManagerRef};
 
+use super::constrained::{is_local, Layout};
 use super::encoding::{oom, BddResult};
 use super::reach::{bottom_up, minus, Tracker};
 use super::Encoding;
@@ -159,28 +160,11 @@ pub(crate) fn saturate_recursive(
     memo: &mut SatMemo,
 ) -> BddResult<BDDFunction> {
     let nb = enc.blocks.len();
-    let mut block_of_level = vec![nb; enc.num_vars() as usize];
-    enc.manager.with_manager_shared(|m| {
-        for (b, bv) in enc.blocks.iter().enumerate() {
-            for &(c, n) in &bv.bits {
-                block_of_level[m.var_to_level(c) as usize] = b;
-                block_of_level[m.var_to_level(n) as usize] = b;
-            }
-        }
-    });
-    // A label fires at the top block it touches: the first block of its support, or higher if
-    // its relation also reads a variable above (a guard outside the declared support), so that
-    // an image of a set over blocks k.. never mentions a block above k.
+    let layout = Layout::new(enc);
     let mut events: Vec<Vec<usize>> = vec![Vec::new(); nb];
     let mut bottom = vec![0; enc.labels.len()];
     for (l, r) in enc.labels.iter().enumerate() {
-        let level = r.rel.with_manager_shared(|m, e| m.get_node(e).level());
-        let rel_top = if level == LevelNo::MAX {
-            nb
-        } else {
-            block_of_level[level as usize]
-        };
-        let b = r.support.first().copied().unwrap_or(nb).min(rel_top);
+        let b = layout.fire_block[l];
         if b < nb {
             events[b].push(l);
         }
@@ -210,9 +194,7 @@ pub(crate) fn saturate_recursive(
     for (b, evs) in events.iter_mut().enumerate() {
         let mut local = Vec::new();
         for &l in evs.iter() {
-            let r = &enc.labels[l];
-            let both = r.cur_cube.and(&r.next_cube).map_err(oom)?;
-            if r.support == [b] && r.rel.exists(&both).map_err(oom)?.valid() {
+            if is_local(enc, l, b)? {
                 local.push(l);
             }
         }
@@ -235,7 +217,7 @@ pub(crate) fn saturate_recursive(
     let mut s = Sat {
         enc,
         t,
-        block_of_level,
+        layout,
         events,
         bottom,
         below_cube,
@@ -250,7 +232,7 @@ pub(crate) fn saturate_recursive(
 struct Sat<'a, 'b, 'c, 'm> {
     enc: &'a Encoding,
     t: &'b mut Tracker<'c>,
-    block_of_level: Vec<usize>,
+    layout: Layout,
     events: Vec<Vec<usize>>,
     /// The lowest block each label's relation reads or writes.
     bottom: Vec<usize>,
@@ -277,12 +259,7 @@ impl Sat<'_, '_, '_, '_> {
 
     /// The block of `f`'s top variable (the number of blocks for a constant).
     fn top_block(&self, f: &BDDFunction) -> (usize, LevelNo) {
-        let level = f.with_manager_shared(|m, e| m.get_node(e).level());
-        if level == LevelNo::MAX {
-            (self.block_of_level.len().max(self.enc.blocks.len()), level)
-        } else {
-            (self.block_of_level[level as usize], level)
-        }
+        self.layout.top_block(self.enc.blocks.len(), f)
     }
 
     /// The closure of `f` (a set over blocks `k` and below) under every label whose top block
