@@ -51,8 +51,9 @@ fn groups(enc: &Encoding) -> Vec<Vec<usize>> {
     group_by_level(bottom_up(enc), |l| enc.labels[l].top_level)
 }
 
-/// The level-ordered iteration behind `sat-like` reachability and the backward closures of the
-/// LTL and CTL checkers: the closure of `start` under `fire`, where `fire(r, frontier, set)`
+/// The level-ordered iteration behind `sat-like` reachability, the backward closures of the CTL
+/// checker and those of the LTL checker on an over-approximation (on the exact reachable
+/// states it uses [`super::constrained`]): the closure of `start` under `fire`, where `fire(r, frontier, set)`
 /// gives the states one step of `r` leads to from `frontier` (restricted as the caller needs;
 /// those already in `set` are dropped here). Groups are visited lowest first, each chained to
 /// its local fixpoint on its own frontier (the states added since it last ran); after a group
