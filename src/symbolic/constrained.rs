@@ -108,6 +108,43 @@ pub(crate) fn is_local(enc: &Encoding, l: usize, b: usize) -> BddResult<bool> {
     Ok(r.rel.exists(&both).map_err(oom)?.valid())
 }
 
+/// Replaces the labels of each block in `events` that move it alone ([`is_local`]) by one
+/// event, `enc.labels.len() + i` for the `i`-th block that has any, placed first (the
+/// synchronised labels then see every local successor); `merge(b, labels)` gives its relation.
+/// Returns the blocks and relations of those events, in order of `i`.
+pub(crate) fn merge_local_labels(
+    enc: &Encoding,
+    events: &mut [Vec<usize>],
+    mut merge: impl FnMut(usize, &[usize]) -> BddResult<Relation>,
+) -> BddResult<Vec<(usize, Relation)>> {
+    let mut merged = Vec::new();
+    for (b, evs) in events.iter_mut().enumerate() {
+        let mut local = Vec::new();
+        for &l in evs.iter() {
+            if is_local(enc, l, b)? {
+                local.push(l);
+            }
+        }
+        if local.is_empty() {
+            continue;
+        }
+        let rel = merge(b, &local)?;
+        evs.retain(|l| !local.contains(l));
+        evs.insert(0, enc.labels.len() + merged.len());
+        merged.push((b, rel));
+    }
+    Ok(merged)
+}
+
+/// `active_from[k]`: some event fires at block `k` or below (one entry more than blocks).
+pub(crate) fn active_from(events: &[Vec<usize>]) -> Vec<bool> {
+    let mut active = vec![false; events.len() + 1];
+    for k in (0..events.len()).rev() {
+        active[k] = active[k + 1] || !events[k].is_empty();
+    }
+    active
+}
+
 /// A set of labels placed for saturation: per block, the events that fire there.
 pub(crate) struct Events {
     /// Per block: indices into `enc.labels`, or `enc.labels.len() + i` for `locals[i]`.
@@ -131,31 +168,17 @@ impl Events {
                 events[b].push(l);
             }
         }
-        let mut locals = Vec::new();
-        for (b, evs) in events.iter_mut().enumerate() {
-            let mut local = Vec::new();
-            for &l in evs.iter() {
-                if is_local(enc, l, b)? {
-                    local.push(l);
-                }
-            }
-            if local.is_empty() {
-                continue;
-            }
-            // One step of any of them, not their reflexive-transitive closure as in forward
-            // saturation: a closure would pass through states outside the constraint.
+        // One step of any of them, not their reflexive-transitive closure as in forward
+        // saturation: a closure would pass through states outside the constraint.
+        let locals = merge_local_labels(enc, &mut events, |b, local| {
             let mut union = enc.f();
-            for &l in &local {
+            for &l in local {
                 union = union.or(&enc.labels[l].rel).map_err(oom)?;
             }
-            evs.retain(|l| !local.contains(l));
-            evs.insert(0, enc.labels.len() + locals.len());
-            locals.push(enc.relation(union, vec![b])?);
-        }
-        let mut active_from = vec![false; nb + 1];
-        for k in (0..nb).rev() {
-            active_from[k] = active_from[k + 1] || !events[k].is_empty();
-        }
+            enc.relation(union, vec![b])
+        })?;
+        let locals = locals.into_iter().map(|(_, r)| r).collect();
+        let active_from = active_from(&events);
         Ok(Events {
             events,
             locals,

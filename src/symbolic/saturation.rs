@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo, Manager, ManagerRef};
 
-use super::constrained::{is_local, Layout};
+use super::constrained::{active_from, merge_local_labels, Layout};
 use super::encoding::{oom, BddResult};
 use super::reach::{bottom_up, minus, Tracker};
 use super::Encoding;
@@ -191,30 +191,20 @@ pub(crate) fn saturate_recursive(
     // The labels that move one block alone fire as one relation, their reflexive-transitive
     // closure: one image instead of rounds of chaining on every saturated sub-diagram. On the
     // 2016-style problems (most labels local to one small component) this is most of the images.
-    let mut closures = Vec::new();
-    for (b, evs) in events.iter_mut().enumerate() {
-        let mut local = Vec::new();
-        for &l in evs.iter() {
-            if is_local(enc, l, b)? {
-                local.push(l);
-            }
-        }
-        if local.is_empty() {
-            continue;
-        }
+    // The labels that move one block alone fire as one relation, their reflexive-transitive
+    // closure: one image instead of rounds of chaining on every saturated sub-diagram. On the
+    // 2016-style problems (most labels local to one small component) this is most of the images.
+    let merged = merge_local_labels(enc, &mut events, |b, local| {
         let rels: Vec<&super::Relation> = local.iter().map(|&l| &enc.labels[l]).collect();
-        let closure = enc.local_closure(b, &rels)?;
-        evs.retain(|l| !local.contains(l));
-        // the closure fires first: the synchronised labels then see every local successor
-        evs.insert(0, enc.labels.len() + closures.len());
+        enc.local_closure(b, &rels)
+    })?;
+    let mut closures = Vec::new();
+    for (b, closure) in merged {
         bottom.push(b);
         closures.push(closure);
     }
     // no label at or below block k: nothing to saturate there
-    let mut active_from = vec![false; nb + 1];
-    for k in (0..nb).rev() {
-        active_from[k] = active_from[k + 1] || !events[k].is_empty();
-    }
+    let active_from = active_from(&events);
     let mut s = Sat {
         enc,
         t,
