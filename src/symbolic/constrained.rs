@@ -32,6 +32,7 @@ use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, LevelNo, Manager, M
 
 use super::encoding::{oom, BddResult};
 use super::reach::minus;
+use super::saturation::chain;
 use super::{Budget, Encoding, Relation};
 
 /// Which way the closure goes.
@@ -99,7 +100,7 @@ impl Layout {
 
 /// Whether label `l` moves block `b` alone: support `[b]` and a relation that reads nothing
 /// else. The local labels of a block fire together as one event.
-pub(crate) fn is_local(enc: &Encoding, l: usize, b: usize) -> BddResult<bool> {
+fn is_local(enc: &Encoding, l: usize, b: usize) -> BddResult<bool> {
     let r = &enc.labels[l];
     if r.support != [b] {
         return Ok(false);
@@ -254,30 +255,21 @@ impl<'a> Saturator<'a> {
             return Ok(r.clone());
         }
         let mut node = self.sat_below(f, c, k)?;
-        let events = &self.events.events[k];
+        let evs: &'a Events = self.events;
+        let events = &evs.events[k];
         if !events.is_empty() {
-            // `frontier`: the states of `node` not yet stepped from by the events of block k
-            let mut frontier = node.clone();
-            loop {
-                let mut found = self.enc.f();
-                for &e in events {
-                    let next = self.step(e, &frontier)?.and(c).map_err(oom)?;
-                    self.budget.check(self.enc)?;
-                    let fresh = minus(&next, &node)?;
-                    if !fresh.satisfiable() {
-                        continue;
-                    }
-                    let closed = self.sat_below(&fresh, c, k)?;
-                    let new = minus(&closed, &node)?;
-                    node = node.or(&new).map_err(oom)?;
-                    frontier = frontier.or(&new).map_err(oom)?;
-                    found = found.or(&new).map_err(oom)?;
+            let enc = self.enc;
+            // the frontier: the states of `node` not yet stepped from by the events of block k
+            let frontier = node.clone();
+            chain(enc, &mut node, frontier, events, |e, frontier, node| {
+                let next = self.step(e, frontier)?.and(c).map_err(oom)?;
+                self.budget.check(enc)?;
+                let fresh = minus(&next, node)?;
+                if !fresh.satisfiable() {
+                    return Ok(fresh);
                 }
-                if !found.satisfiable() {
-                    break;
-                }
-                frontier = found;
-            }
+                self.sat_below(&fresh, c, k)
+            })?;
         }
         self.memo.insert(key, node.clone());
         Ok(node)

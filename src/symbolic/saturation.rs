@@ -51,6 +51,39 @@ fn groups(enc: &Encoding) -> Vec<Vec<usize>> {
     group_by_level(bottom_up(enc), |l| enc.labels[l].top_level)
 }
 
+/// Chains `events` to their local fixpoint on `set`, starting from `frontier` (the states of
+/// `set` not yet stepped from): each round fires every event on the frontier, in order, and
+/// the states it adds join `set` and the frontier at once, so later events of the round see
+/// them; the next round's frontier is what the round added. `fire(e, frontier, set)` gives
+/// the states a step of `e` leads to (after whatever the caller does to them; those already
+/// in `set` are dropped here). Returns the states added. The inner loop of
+/// [`level_ordered`] and of both saturations ([`Sat::sat`], [`super::constrained`]).
+pub(crate) fn chain<E: Copy>(
+    enc: &Encoding,
+    set: &mut BDDFunction,
+    mut frontier: BDDFunction,
+    events: &[E],
+    mut fire: impl FnMut(E, &BDDFunction, &BDDFunction) -> BddResult<BDDFunction>,
+) -> BddResult<BDDFunction> {
+    let mut added = enc.f();
+    loop {
+        let mut found = enc.f();
+        for &e in events {
+            let new = minus(&fire(e, &frontier, set)?, set)?;
+            if new.satisfiable() {
+                *set = set.or(&new).map_err(oom)?;
+                frontier = frontier.or(&new).map_err(oom)?;
+                found = found.or(&new).map_err(oom)?;
+            }
+        }
+        if !found.satisfiable() {
+            return Ok(added);
+        }
+        added = added.or(&found).map_err(oom)?;
+        frontier = found;
+    }
+}
+
 /// The level-ordered iteration behind `sat-like` reachability, the backward closures of the CTL
 /// checker and those of the LTL checker on an over-approximation (on the exact reachable
 /// states it uses [`super::constrained`]): the closure of `start` under `fire`, where `fire(r, frontier, set)`
@@ -77,24 +110,8 @@ pub(crate) fn level_ordered<R: Copy>(
         }
         activations += 1;
         // chain the group to its local fixpoint, starting from its frontier
-        let mut frontier = std::mem::replace(&mut todo[k], enc.f());
-        let mut added = enc.f();
-        loop {
-            let mut found = enc.f();
-            for &r in &groups[k] {
-                let new = minus(&fire(r, &frontier, &set)?, &set)?;
-                if new.satisfiable() {
-                    set = set.or(&new).map_err(oom)?;
-                    frontier = frontier.or(&new).map_err(oom)?;
-                    found = found.or(&new).map_err(oom)?;
-                }
-            }
-            if !found.satisfiable() {
-                break;
-            }
-            added = added.or(&found).map_err(oom)?;
-            frontier = found;
-        }
+        let frontier = std::mem::replace(&mut todo[k], enc.f());
+        let added = chain(enc, &mut set, frontier, &groups[k], &mut fire)?;
         if added.satisfiable() {
             for (g, td) in todo.iter_mut().enumerate() {
                 if g != k {
@@ -272,43 +289,31 @@ impl Sat<'_, '_, '_, '_> {
         let mut node = self.sat_below(f, k, closed)?;
         if !self.events[k].is_empty() {
             let events = self.events[k].clone();
-            // `frontier`: the states of `node` not yet expanded by the labels of block k
-            let mut frontier = node.clone();
-            loop {
-                let mut found = self.enc.f();
-                for &l in &events {
-                    let j = self.bottom[l];
-                    let (src, promise) = if self.masked {
-                        // the states of `node` that agree on blocks 0..=j with a frontier
-                        // state: each cofactor by blocks 0..=j is a cofactor of `node` or empty
-                        let mask = frontier.exists(&self.below_cube[j]).map_err(oom)?;
-                        (node.and(&mask).map_err(oom)?, j)
-                    } else {
-                        // the exact frontier: its image's cofactors promise nothing
-                        (frontier.clone(), self.enc.blocks.len())
-                    };
-                    let img = self.event(l).image(&src)?;
-                    self.t.image_done(&node)?;
-                    let fresh = minus(&img, &node)?;
-                    if !fresh.satisfiable() {
-                        continue;
-                    }
-                    // without the promise, saturate only the new states (half the work of
-                    // saturating the whole image on 2017 problem 113)
-                    let img = if self.masked { img } else { fresh };
-                    let closed = self.sat_below(&img, k, promise)?;
-                    let new = minus(&closed, &node)?;
-                    if new.satisfiable() {
-                        node = node.or(&new).map_err(oom)?;
-                        frontier = frontier.or(&new).map_err(oom)?;
-                        found = found.or(&new).map_err(oom)?;
-                    }
+            let enc = self.enc;
+            // the frontier: the states of `node` not yet expanded by the labels of block k
+            let frontier = node.clone();
+            chain(enc, &mut node, frontier, &events, |l, frontier, node| {
+                let j = self.bottom[l];
+                let (src, promise) = if self.masked {
+                    // the states of `node` that agree on blocks 0..=j with a frontier
+                    // state: each cofactor by blocks 0..=j is a cofactor of `node` or empty
+                    let mask = frontier.exists(&self.below_cube[j]).map_err(oom)?;
+                    (node.and(&mask).map_err(oom)?, j)
+                } else {
+                    // the exact frontier: its image's cofactors promise nothing
+                    (frontier.clone(), enc.blocks.len())
+                };
+                let img = self.event(l).image(&src)?;
+                self.t.image_done(node)?;
+                let fresh = minus(&img, node)?;
+                if !fresh.satisfiable() {
+                    return Ok(fresh);
                 }
-                if !found.satisfiable() {
-                    break;
-                }
-                frontier = found;
-            }
+                // without the promise, saturate only the new states (half the work of
+                // saturating the whole image on 2017 problem 113)
+                let img = if self.masked { img } else { fresh };
+                self.sat_below(&img, k, promise)
+            })?;
         }
         // iterations: saturated (sub-diagram, block) pairs
         self.t.counters.iterations += 1;
