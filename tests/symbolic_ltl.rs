@@ -642,6 +642,7 @@ fn random_tgba(rng: &mut Rng) -> Tgba {
 fn random_systems_agree_with_the_explicit_oracle() {
     let mut rng = Rng(20261122);
     let (mut violated, mut held, mut sink_hits, mut over_rounds) = (0, 0, 0, 0);
+    let mut stopped = 0;
     for round in 0..400 {
         let sys = random_system(&mut rng);
         let auts: Vec<Tgba> = (0..4).map(|_| random_tgba(&mut rng)).collect();
@@ -669,10 +670,15 @@ fn random_systems_agree_with_the_explicit_oracle() {
                 lasso_tries: [0, 3][(round / 3) % 2],
                 // the probe: off, interrupted at every check, and a large first slice
                 probe_slice: [0, 1, 1 << 20][(round / 2) % 3],
+                stop_early: (round / 4).is_multiple_of(2),
             };
             let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
             let expect = !oracle_violated(&sys, aut);
             assert_eq!(r.holds, expect, "round {round}: {sys:?}\n{aut:?}");
+            if r.stats.stopped_early {
+                assert!(opts.stop_early && r.holds, "round {round}");
+                stopped += 1;
+            }
             if !r.holds && r.stats.el_iterations == 0 && r.stats.probe_seconds > 0.0 {
                 sink_hits += 1; // decided by the sink probe alone
             }
@@ -690,9 +696,10 @@ fn random_systems_agree_with_the_explicit_oracle() {
     }
     // the generator must produce both verdicts often, or the test checks little
     assert!(
-        violated > 300 && held > 300 && sink_hits > 30 && over_rounds > 40,
+        violated > 300 && held > 300 && sink_hits > 30 && over_rounds > 40 && stopped > 12,
         "violated {violated}, held {held}, decided by the sink probe {sink_hits}, \
-         with unreachable states in the space {over_rounds}"
+         with unreachable states in the space {over_rounds}, \
+         fixpoints stopped once the initial state left {stopped}"
     );
 }
 
@@ -773,6 +780,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
                 max_walks: [64, 0][(round as usize / 3) % 2],
                 lasso_tries: [3, 0][(round as usize / 4) % 2],
                 probe_slice: [1 << 20, 0, 1][(round as usize / 2) % 3],
+                stop_early: (round as usize / 5).is_multiple_of(2),
             };
             let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
             let explicit = find_accepting_lasso(&graph, &sys, aut);

@@ -188,18 +188,22 @@ impl Events {
     }
 }
 
+/// The closures a [`Saturator`] has finished, per `(f, c, k)`: valid for one [`Events`] and
+/// one direction.
+pub(crate) type ClosureMemo = HashMap<(BDDFunction, BDDFunction, usize), BDDFunction>;
+
 /// Closes sets under one [`Events`] inside constraints, memoising per `(f, c, k)` across
 /// calls: sets closed one after another under the same events (the rounds of
-/// [`super::ltl::Product::until`]) share their sub-diagrams' closures.
+/// [`super::ltl::Product::until`]) share their sub-diagrams' closures. A closure cut short
+/// by a limit keeps the sub-closures it finished in the memo, so one begun again on the same
+/// memo ([`Saturator::with_memo`]) goes on from them.
 pub(crate) struct Saturator<'a> {
     enc: &'a Encoding,
     layout: &'a Layout,
     events: &'a Events,
     dir: Direction,
     budget: &'a Budget,
-    // A function handle hashes by its node, which never changes while the handle lives.
-    #[allow(clippy::type_complexity)]
-    memo: HashMap<(BDDFunction, BDDFunction, usize), BDDFunction>,
+    memo: ClosureMemo,
 }
 
 // A function handle hashes by its node, which never changes while the handle lives.
@@ -220,6 +224,18 @@ impl<'a> Saturator<'a> {
             budget,
             memo: HashMap::new(),
         }
+    }
+
+    /// Goes on from the closures of `memo` (taken from a saturator of the same events and
+    /// direction by [`Saturator::into_memo`]).
+    pub fn with_memo(mut self, memo: ClosureMemo) -> Saturator<'a> {
+        self.memo = memo;
+        self
+    }
+
+    /// The closures finished so far.
+    pub fn into_memo(self) -> ClosureMemo {
+        self.memo
     }
 
     /// The closure of `f` inside `c`: `f` and every state a path of the events links to it

@@ -31,9 +31,10 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function};
 
 use super::cluster::{Clusters, CLUSTER_NODES};
-use super::constrained::{Direction, Events, Layout, Saturator};
+use super::constrained::Direction;
 use super::encoding::{oom, BddResult};
-use super::saturation::{group_by_level, level_ordered};
+use super::saturation::{group_by_level, level_ordered, LevelOrdered};
+use super::slices::{SliceClosure, Slices};
 use super::{reach, Block, Budget, Encoding, ManagerOptions, Relation};
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
@@ -98,8 +99,8 @@ pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> V
 /// Which one is faster depends on the system: the reachable set restricts every fixpoint (RERS
 /// 2016 problem 113, all 20 properties: 2.0 s on it, 15 s on the projections), but its
 /// reachability alone can be out of reach (2017 problem 108: no fixpoint under any order tried
-/// in 300 s; on the projections, 1.7e18 states, 15 of its 20 properties are answered in
-/// 120 s). Plain valid codes instead of the projections: 2016 problem 116 (5.6e12 reachable
+/// in 300 s; on the projections, 1.7e18 states, all 20 properties in 63 s, most settled by
+/// the saturating probe's exact product states). Plain valid codes instead of the projections: 2016 problem 116 (5.6e12 reachable
 /// states) 4.7 s on the projections (1.3e14 states), 7 of 20 properties in 120 s on the valid
 /// codes (1.3e16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -372,8 +373,12 @@ pub struct LtlStats {
     /// Outer iterations of the Emerson-Lei fixpoint.
     pub el_iterations: usize,
     /// Product states in the fair set (states with an accepting run). With
-    /// [`Universe::SystemReach`] this may include unreachable states.
+    /// [`Universe::SystemReach`] this may include unreachable states; when the fixpoint
+    /// stopped early, a superset of the fair states.
     pub fair_states: BigNat,
+    /// The Emerson-Lei fixpoint stopped once the initial state had left it (the property
+    /// holds).
+    pub stopped_early: bool,
     pub build_seconds: f64,
     pub reach_seconds: f64,
     pub el_seconds: f64,
@@ -391,6 +396,14 @@ pub struct LtlResult {
     /// When it does not hold and a witness was asked for: an infinite trace violating it.
     pub counterexample: Option<Lasso>,
     pub stats: LtlStats,
+}
+
+/// A backward closure of [`Product::until_resumable`] cut short, to resume: saturating (on
+/// the exact reachable states) or level-ordered (on an over-approximation), as the product's
+/// [`Product::saturate`] says.
+pub(crate) enum PendingClosure {
+    Slices(SliceClosure),
+    Level(LevelOrdered),
 }
 
 /// The product of the system with one automaton, on the manager of a [`SystemCtx`].
@@ -418,20 +431,6 @@ pub(crate) struct Product<'c> {
     pub saturate: bool,
     /// The per-automaton-state saturation of [`Product::until`], built on first use.
     slices: OnceCell<Slices>,
-}
-
-/// The product cut by automaton state for [`Product::until`] and
-/// [`Product::forward_closure`]: the labels on the self-loops of a state saturate its slice.
-struct Slices {
-    layout: Layout,
-    /// Distinct self-loop label sets, placed for saturation.
-    events: Vec<Events>,
-    /// Per automaton state: its index into `events`.
-    events_of: Vec<usize>,
-    /// Per automaton state `q`: `aut = q`.
-    aut: Vec<BDDFunction>,
-    /// The automaton block's current variables.
-    aut_cube: BDDFunction,
 }
 
 impl Product<'_> {
@@ -494,53 +493,53 @@ impl Product<'_> {
         target: &BDDFunction,
         budget: &Budget,
     ) -> BddResult<BDDFunction> {
-        if !self.saturate {
-            let (y, _) = level_ordered(self.enc, &self.groups, target, |r, frontier, _| {
-                let pre = self.rels[r]
-                    .1
-                    .preimage(frontier)?
-                    .and(within)
-                    .map_err(oom)?;
-                budget.check(self.enc)?;
-                Ok(pre)
-            })?;
-            return Ok(y);
-        }
-        self.closure(Direction::Backward, target, within, budget)
+        self.until_resumable(within, target, &mut None, budget)
     }
 
-    fn slices(&self) -> BddResult<&Slices> {
+    /// [`Product::until`], resumable: a closure cut by `budget` leaves its progress in
+    /// `pending`, and a call with the same `within` and `target` goes on from there.
+    pub fn until_resumable(
+        &self,
+        within: &BDDFunction,
+        target: &BDDFunction,
+        pending: &mut Option<PendingClosure>,
+        budget: &Budget,
+    ) -> BddResult<BDDFunction> {
+        let cl = pending.get_or_insert_with(|| {
+            if self.saturate {
+                PendingClosure::Slices(SliceClosure::new(self, Direction::Backward, target, within))
+            } else {
+                PendingClosure::Level(LevelOrdered::new(self.groups.len(), target))
+            }
+        });
+        let y = match cl {
+            PendingClosure::Slices(cl) => {
+                cl.run(self, None, budget)?;
+                cl.y.clone()
+            }
+            PendingClosure::Level(it) => {
+                it.run(self.enc, &self.groups, |r, frontier, _| {
+                    let pre = self.rels[r]
+                        .1
+                        .preimage(frontier)?
+                        .and(within)
+                        .map_err(oom)?;
+                    budget.check(self.enc)?;
+                    Ok(pre)
+                })?;
+                it.set.clone()
+            }
+        };
+        *pending = None;
+        Ok(y)
+    }
+
+    pub(crate) fn slices(&self) -> BddResult<&Slices> {
         if let Some(s) = self.slices.get() {
             return Ok(s);
         }
-        let layout = Layout::new(self.enc);
-        let mut sets: Vec<&Vec<usize>> = Vec::new();
-        let mut events_of = Vec::new();
-        for labels in &self.self_loops {
-            let i = match sets.iter().position(|s| *s == labels) {
-                Some(i) => i,
-                None => {
-                    sets.push(labels);
-                    sets.len() - 1
-                }
-            };
-            events_of.push(i);
-        }
-        let events = sets
-            .iter()
-            .map(|ls| Events::new(self.enc, &layout, ls))
-            .collect::<BddResult<Vec<_>>>()?;
-        let aut = (0..self.self_loops.len())
-            .map(|q| self.enc.value(self.aut_block, q, false))
-            .collect::<BddResult<Vec<_>>>()?;
-        let aut_cube = self.enc.cube(&[self.aut_block], false)?;
-        Ok(self.slices.get_or_init(|| Slices {
-            layout,
-            events,
-            events_of,
-            aut,
-            aut_cube,
-        }))
+        let sl = Slices::new(self.enc, self.aut_block, &self.self_loops)?;
+        Ok(self.slices.get_or_init(|| sl))
     }
 
     /// The closure of `start` inside `within` in direction `dir` (see [`Product::until`]).
@@ -551,44 +550,9 @@ impl Product<'_> {
         within: &BDDFunction,
         budget: &Budget,
     ) -> BddResult<BDDFunction> {
-        let sl = self.slices()?;
-        let mut sats: Vec<Saturator> = sl
-            .events
-            .iter()
-            .map(|ev| Saturator::new(self.enc, &sl.layout, ev, dir, budget))
-            .collect();
-        let mut slice_of_within: Vec<Option<BDDFunction>> = vec![None; sl.aut.len()];
-        let mut y = self.enc.f();
-        let mut frontier = start.clone();
-        while frontier.satisfiable() {
-            let mut added = self.enc.f();
-            for (q, aut_q) in sl.aut.iter().enumerate() {
-                let part = frontier.and(aut_q).map_err(oom)?;
-                if !part.satisfiable() {
-                    continue;
-                }
-                let part = part.exists(&sl.aut_cube).map_err(oom)?;
-                let c = match &slice_of_within[q] {
-                    Some(c) => c.clone(),
-                    None => {
-                        let c = within.and(aut_q).map_err(oom)?;
-                        let c = c.exists(&sl.aut_cube).map_err(oom)?;
-                        slice_of_within[q] = Some(c.clone());
-                        c
-                    }
-                };
-                let closed = sats[sl.events_of[q]].closure(&part, &c)?;
-                let new = reach::minus(&closed.and(aut_q).map_err(oom)?, &y)?;
-                y = y.or(&new).map_err(oom)?;
-                added = added.or(&new).map_err(oom)?;
-            }
-            let step = match dir {
-                Direction::Backward => self.pre(&added, budget)?,
-                Direction::Forward => self.post(&added, budget)?,
-            };
-            frontier = reach::minus(&step.and(within).map_err(oom)?, &y)?;
-        }
-        Ok(y)
+        let mut cl = SliceClosure::new(self, dir, start, within);
+        cl.run(self, None, budget)?;
+        Ok(cl.y)
     }
 
     /// `z := νY. Y ∧ Pre(Y) ∧ z`: the states of `z` with an infinite path inside `z`. Each
@@ -625,12 +589,68 @@ impl Product<'_> {
     }
 }
 
-/// A forward search from the initial product state, inside `within`, for a state of
-/// `target`, by chaining on frontiers. It can be interrupted (by a time slice of its budget)
-/// and resumed where it stopped: its state is consistent after every image.
+/// A forward search from the initial product state for a state of `target`, by two searches
+/// that share each slice of work: chaining on frontiers (inside the fixpoints' space), which
+/// finds a target near the initial state first, and the forward closure of
+/// [`SliceClosure`] (each automaton state's slice saturated under the labels of its
+/// self-loops), which completes where chaining takes as many images as the longest path.
+/// Both can be interrupted (by a slice of their budget) and resumed where they stopped. When
+/// either completes without a target state, [`Probe::found`] is exactly the reachable product
+/// states.
+///
+/// The saturating search is unconstrained: every state it reaches is reachable, so it lies in
+/// any space the fixpoints range over, and the constraint would only cost (constrained
+/// saturation on the over-approximation is slow, see [`Product::until`]).
+///
+/// Why both: RERS 2016 problem 119 (on the projections) has properties whose product reaches
+/// no accepting state; chaining did not close its forward set in 300 s, saturation closes it
+/// in 0.02-1.5 s (#17: 0.48 s, 1.6e16 states), which settles the property without a
+/// fixpoint: 8 of its 20 properties answered in 120 s before, 16 with saturation alone. But
+/// saturation closes the slice of the initial automaton state before it looks further, and
+/// violations a few steps from the initial state are then found late: #10 and #20 0.1 s with
+/// chaining alone, not in 120 s with saturation alone.
 pub(crate) struct Probe {
-    within: BDDFunction,
     target: BDDFunction,
+    chain: ChainSearch,
+    closure: SliceClosure,
+}
+
+impl Probe {
+    pub fn new(p: &Product, within: &BDDFunction, target: &BDDFunction) -> Probe {
+        Probe {
+            target: target.clone(),
+            chain: ChainSearch::new(p, within),
+            closure: SliceClosure::new(p, Direction::Forward, &p.init, &p.enc.t()),
+        }
+    }
+
+    /// Continues the search for `work` nodes of work at most: `Some(true)` when a target
+    /// state is reached, `Some(false)` when the forward closure is complete ([`Probe::found`]
+    /// is then exactly the reachable product states), `None` when the work ran out.
+    pub fn run(&mut self, p: &Product, work: usize, budget: &Budget) -> BddResult<Option<bool>> {
+        let half = (work / 2).max(1);
+        let r = self.chain.run(p, &self.target, &budget.slice(p.enc, half));
+        if let Some(done) = budget.unless_sliced(r)? {
+            // complete, the chaining has found every reachable state: the closure's states are
+            // among them
+            return Ok(Some(done));
+        }
+        let r = self
+            .closure
+            .run(p, Some(&self.target), &budget.slice(p.enc, half));
+        budget.unless_sliced(r)
+    }
+
+    /// The states found so far (all reachable).
+    pub fn found(&self) -> BddResult<BDDFunction> {
+        self.closure.found()?.or(&self.chain.found).map_err(oom)
+    }
+}
+
+/// The chaining half of [`Probe`]: frontier by frontier, one relation after another; its state
+/// is consistent after every image.
+struct ChainSearch {
+    within: BDDFunction,
     /// The states found so far.
     found: BDDFunction,
     /// The states the current sweep expands.
@@ -641,11 +661,10 @@ pub(crate) struct Probe {
     next: usize,
 }
 
-impl Probe {
-    pub fn new(p: &Product, within: &BDDFunction, target: &BDDFunction) -> Probe {
-        Probe {
+impl ChainSearch {
+    fn new(p: &Product, within: &BDDFunction) -> ChainSearch {
+        ChainSearch {
             within: within.clone(),
-            target: target.clone(),
             found: p.init.clone(),
             frontier: p.init.clone(),
             fresh: p.enc.f(),
@@ -653,10 +672,9 @@ impl Probe {
         }
     }
 
-    /// Continues the search: `true` when a target state is reached, `false` when the forward
-    /// closure is complete ([`Probe::found`] is then exactly the reachable states of `within`).
-    pub fn run(&mut self, p: &Product, budget: &Budget) -> BddResult<bool> {
-        if self.found.and(&self.target).map_err(oom)?.satisfiable() {
+    /// `true` when a state of `target` is reached, `false` when the search is complete.
+    fn run(&mut self, p: &Product, target: &BDDFunction, budget: &Budget) -> BddResult<bool> {
+        if self.found.and(target).map_err(oom)?.satisfiable() {
             return Ok(true);
         }
         loop {
@@ -669,7 +687,7 @@ impl Probe {
                     .map_err(oom)?;
                 let new = reach::minus(&img, &self.found)?;
                 if new.satisfiable() {
-                    if new.and(&self.target).map_err(oom)?.satisfiable() {
+                    if new.and(target).map_err(oom)?.satisfiable() {
                         return Ok(true);
                     }
                     self.found = self.found.or(&new).map_err(oom)?;
@@ -684,11 +702,6 @@ impl Probe {
             self.frontier = std::mem::replace(&mut self.fresh, p.enc.f());
             self.next = p.rels.len();
         }
-    }
-
-    /// The states found so far.
-    pub fn found(&self) -> &BDDFunction {
-        &self.found
     }
 }
 
@@ -876,6 +889,13 @@ pub(crate) struct EmersonLei {
     /// Whether the current iteration has begun (a step cut short resumes it, not a new one).
     begun: bool,
     done: bool,
+    /// The closure of step `step` cut short by a limit, resumed by the next run.
+    pending: Option<PendingClosure>,
+    /// A state whose loss ends the fixpoint early (see [`EmersonLei::stop_without`]).
+    watch: Option<BDDFunction>,
+    /// Whether the fixpoint ended early: `z` is then a superset of the fair states without
+    /// the watched state.
+    pub stopped_early: bool,
     /// Per acceptance set `i`, from its last closure: `z` right after it and the target it
     /// closed to (see [`EmersonLei::run`]).
     last: Vec<Option<(BDDFunction, BDDFunction)>>,
@@ -892,7 +912,29 @@ impl EmersonLei {
             before: space.clone(),
             begun: false,
             done: false,
+            pending: None,
+            watch: None,
+            stopped_early: false,
             last: Vec::new(),
+        }
+    }
+
+    /// Ends the fixpoint as soon as a completed step has dropped every state of `watch` (the
+    /// initial product state): every step keeps a superset of the fair states, so none of
+    /// `watch` is fair and a property holds without the rest of the iteration. A holding
+    /// property's fixpoint often drops the initial state in its first closure and then spends
+    /// the rest confirming the fair states elsewhere: RERS 2016 problem 119 #2 (on the
+    /// projections, before the saturating probe settled it first) 63 s -> 15 s, one closure
+    /// of three.
+    pub fn stop_without(&mut self, watch: &BDDFunction) {
+        self.watch = Some(watch.clone());
+    }
+
+    /// Whether `z` has lost every state of the watched set.
+    fn lost_watch(&self) -> BddResult<bool> {
+        match &self.watch {
+            Some(w) => Ok(!self.z.and(w).map_err(oom)?.satisfiable()),
+            None => Ok(false),
         }
     }
 
@@ -904,12 +946,14 @@ impl EmersonLei {
         self.z = self.z.and(exact).map_err(oom)?;
         self.before = self.before.and(exact).map_err(oom)?;
         self.last.clear();
+        self.pending = None;
         Ok(())
     }
 
     /// Runs the fixpoint to the end (`Ok(true)`, the fair states are [`EmersonLei::z`]), or
     /// until `budget` fails; then `z` holds the last completed step and a later call resumes
-    /// there. A closure cut short is lost and redone; the trim keeps every completed round.
+    /// there. A closure cut short resumes where it stopped (see
+    /// [`Product::until_resumable`]); so does the trim, which keeps every completed round.
     ///
     /// A closure is skipped when `z` has not changed since the last closure to the same set
     /// and every state of that closure's target still has an edge of the set into `z`: each
@@ -938,7 +982,7 @@ impl EmersonLei {
                 };
                 if !unchanged {
                     self.z = if target.satisfiable() {
-                        p.until(z, &target, budget)?
+                        p.until_resumable(z, &target, &mut self.pending, budget)?
                     } else {
                         target.clone()
                     };
@@ -961,6 +1005,10 @@ impl EmersonLei {
                 self.step = 0;
                 self.begun = false;
                 self.done = self.z == self.before || !self.z.satisfiable();
+            }
+            if !self.done && self.lost_watch()? {
+                self.done = true;
+                self.stopped_early = true;
             }
         }
         Ok(true)
@@ -1010,6 +1058,9 @@ pub struct LtlOptions {
     /// The first slice of work, in BDD nodes created, of the race between the forward probe and
     /// the Emerson-Lei fixpoint (see [`check_ltl_with`]); 0 turns the probe off.
     pub probe_slice: usize,
+    /// End the Emerson-Lei fixpoint once it has dropped the initial state (see
+    /// [`EmersonLei::stop_without`]); off computes the fair states in full.
+    pub stop_early: bool,
 }
 
 impl Default for LtlOptions {
@@ -1020,6 +1071,7 @@ impl Default for LtlOptions {
             max_walks: super::lasso::MAX_WALKS,
             lasso_tries: super::lasso::TRIES,
             probe_slice: PROBE_SLICE,
+            stop_early: true,
         }
     }
 }
@@ -1055,8 +1107,10 @@ impl std::str::FromStr for Universe {
 /// [`check_ltl`] with all options.
 ///
 /// Two searches race, in time slices that double, each resumed where it stopped:
-/// * the Emerson-Lei fixpoint on the space ([`EmersonLei`]);
-/// * a forward probe from the initial product state. When the automaton has accepting sinks
+/// * the Emerson-Lei fixpoint on the space ([`EmersonLei`]), which stops as soon as it has
+///   dropped the initial state (the property then holds);
+/// * a forward probe from the initial product state ([`Probe`]: chaining and saturation
+///   sharing its slices). When the automaton has accepting sinks
 ///   (states that loop on every letter in every acceptance set: the negation of every
 ///   `F`-shaped property has one), it looks for a sink paired with a system state that has an
 ///   infinite future: reaching one is a violation, and those states are a valid fair set for
@@ -1078,7 +1132,7 @@ impl std::str::FromStr for Universe {
 /// while the probe finds that one product state is reachable. 2016 problem 116: the probe does
 /// not finish in 5 s, the fixpoint takes 0.03 s. With the probe's share of a quarter,
 /// racing costs the fixpoint at most a quarter more work and the probe at most five times its
-/// own, plus the last slice (and a closure of the fixpoint that a slice cuts short is redone).
+/// own, plus the last slice.
 pub fn check_ltl_with(
     ctx: &SystemCtx,
     sys: &System,
@@ -1090,8 +1144,8 @@ pub fn check_ltl_with(
 }
 
 /// One property's check, resumable: when [`LtlRun::run`] fails on a limit, the run keeps the
-/// fixpoint and the probe where they were, and a later call goes on from there (only a closure
-/// or a lasso extraction cut short is redone). This is what lets `ltsym check` share the time
+/// fixpoint and the probe where they were, and a later call goes on from there (only a lasso
+/// extraction cut short is redone). This is what lets `ltsym check` share the time
 /// among the properties of a file without losing the work of the first share.
 pub struct LtlRun<'c> {
     ctx: &'c SystemCtx,
@@ -1167,7 +1221,10 @@ impl<'c> LtlRun<'c> {
             }
             probe = Some(Probe::new(&p, &space, &target));
         }
-        let el = EmersonLei::new(&space);
+        let mut el = EmersonLei::new(&space);
+        if opts.stop_early {
+            el.stop_without(&p.init);
+        }
         Ok(LtlRun {
             ctx,
             num_acc: tgba.num_acc,
@@ -1232,7 +1289,7 @@ impl<'c> LtlRun<'c> {
                 let t = Instant::now();
                 // the probe and the fixpoint inside its states split the share
                 let share = (self.slice / PROBE_SHARE / 2).max(1);
-                let r = budget.unless_sliced(pr.run(p, &budget.slice(p.enc, share)));
+                let r = pr.run(p, share, budget);
                 self.stats.probe_seconds += t.elapsed().as_secs_f64();
                 match r? {
                     Some(true) => {
@@ -1241,14 +1298,14 @@ impl<'c> LtlRun<'c> {
                     }
                     Some(false) => {
                         // the reachable product states, exactly: the fixpoint goes on inside them
-                        self.space = pr.found().clone();
+                        self.space = pr.found()?;
                         self.el.restrict(&self.space)?;
                         self.probe = None;
                         self.ball = None;
                     }
                     None => {
                         let t = Instant::now();
-                        let found = pr.found();
+                        let found = &pr.found()?;
                         let ball = match &mut self.ball {
                             Some((from, el)) if !el.done || from == found => el,
                             slot => &mut slot.insert((found.clone(), EmersonLei::new(found))).1,
@@ -1273,7 +1330,10 @@ impl<'c> LtlRun<'c> {
                 log::debug!(
                     "probe: after {:.2} s (slice {share} nodes), found {} nodes",
                     self.stats.probe_seconds,
-                    self.probe.as_ref().map_or(0, |pr| pr.found().node_count())
+                    match &self.probe {
+                        Some(pr) => pr.found()?.node_count(),
+                        None => 0,
+                    }
                 );
             }
             let b = match self.probe {
@@ -1294,15 +1354,22 @@ impl<'c> LtlRun<'c> {
         } else {
             let fair = self.el.z.clone();
             self.stats.el_iterations = self.el.iterations;
+            self.stats.stopped_early = self.el.stopped_early;
             self.stats.fair_states = ctx.enc.count(&fair);
             log::debug!(
-                "Emerson-Lei fixpoint: {} fair states ({} nodes)",
+                "Emerson-Lei fixpoint: {} fair states ({} nodes){}",
                 self.stats.fair_states,
                 fair.node_count(),
+                if self.el.stopped_early {
+                    ", a superset: stopped once the initial state had left"
+                } else {
+                    ""
+                }
             );
             // The fixpoint keeps every state of `space` with an accepting run, the paths into
             // the fair cycles included, and `space` is closed under product steps: the initial
-            // state reaches a fair state iff it is one.
+            // state reaches a fair state iff it is one. Stopped early, `fair` is a superset of
+            // the fair states without the initial state.
             let holds = !p.init.and(&fair).map_err(oom)?.satisfiable();
             (fair, holds)
         });

@@ -1,0 +1,297 @@
+//! The closures of an LTL product cut by automaton state: the backward closures of the
+//! Emerson-Lei fixpoint and of the lasso search on the exact reachable states, and the
+//! forward closure of the probe (see [`super::ltl`]).
+//!
+//! A product step either stays in its automaton state `q` (a self-loop of `q`: a plain system
+//! step) or moves to another. So each round saturates the new states of every slice `aut = q`
+//! under the system labels of `q`'s self-loops, by the constrained saturation of Zhao and
+//! Ciardo ([`super::constrained`]), then takes one step along all product relations for the
+//! states that change automaton state; rounds are as many as the longest chain of automaton
+//! states a path needs, not as its length. With the automaton block on top of the order every
+//! product relation starts at the top, so saturating the product as a whole would fire every
+//! label at the top block; cut by automaton state, each label fires at its own block.
+
+use oxidd::bdd::BDDFunction;
+use oxidd::{BooleanFunction, BooleanFunctionQuant};
+
+use super::constrained::{ClosureMemo, Direction, Events, Layout, Saturator};
+use super::encoding::{oom, BddResult};
+use super::ltl::Product;
+use super::{reach, Budget, Encoding};
+
+/// The product cut by automaton state: the labels on the self-loops of a state saturate its
+/// slice.
+pub(crate) struct Slices {
+    layout: Layout,
+    /// Distinct self-loop label sets, placed for saturation.
+    events: Vec<Events>,
+    /// Per automaton state: its index into `events`.
+    events_of: Vec<usize>,
+    /// Per automaton state `q`: `aut = q`.
+    aut: Vec<BDDFunction>,
+    /// The automaton block's current variables.
+    aut_cube: BDDFunction,
+}
+
+impl Slices {
+    /// `self_loops[q]`: the system labels (indices into `enc.labels`, lowest first) on the
+    /// self-loops of automaton state `q`, whose value is held by block `aut_block`.
+    pub fn new(enc: &Encoding, aut_block: usize, self_loops: &[Vec<usize>]) -> BddResult<Slices> {
+        let layout = Layout::new(enc);
+        let mut sets: Vec<&Vec<usize>> = Vec::new();
+        let mut events_of = Vec::new();
+        for labels in self_loops {
+            let i = match sets.iter().position(|s| *s == labels) {
+                Some(i) => i,
+                None => {
+                    sets.push(labels);
+                    sets.len() - 1
+                }
+            };
+            events_of.push(i);
+        }
+        let events = sets
+            .iter()
+            .map(|ls| Events::new(enc, &layout, ls))
+            .collect::<BddResult<Vec<_>>>()?;
+        let aut = (0..self_loops.len())
+            .map(|q| enc.value(aut_block, q, false))
+            .collect::<BddResult<Vec<_>>>()?;
+        let aut_cube = enc.cube(&[aut_block], false)?;
+        Ok(Slices {
+            layout,
+            events,
+            events_of,
+            aut,
+            aut_cube,
+        })
+    }
+}
+
+/// A closure of the product cut by automaton state that can be cut short by a limit and
+/// resumed where it stopped: the slices closed so far stay closed, and
+/// the sub-closures a cut slice finished stay in its saturator's memo.
+pub(crate) struct SliceClosure {
+    dir: Direction,
+    within: BDDFunction,
+    /// The states closed so far.
+    pub y: BDDFunction,
+    /// States still to close in their slices (not in `y`).
+    frontier: BDDFunction,
+    /// States added to `y` since the last step between slices.
+    added: BDDFunction,
+    /// Per distinct self-loop label set ([`Slices::events`]): the saturator's finished work.
+    memos: Vec<ClosureMemo>,
+    /// Per automaton state: `within` in its slice, once needed.
+    slice_of_within: Vec<Option<BDDFunction>>,
+}
+
+impl SliceClosure {
+    pub fn new(p: &Product, dir: Direction, start: &BDDFunction, within: &BDDFunction) -> Self {
+        SliceClosure {
+            dir,
+            within: within.clone(),
+            y: p.enc.f(),
+            frontier: start.clone(),
+            added: p.enc.f(),
+            memos: Vec::new(),
+            slice_of_within: Vec::new(),
+        }
+    }
+
+    /// The states found so far: those closed and those still to close.
+    pub fn found(&self) -> BddResult<BDDFunction> {
+        self.y.or(&self.frontier).map_err(oom)
+    }
+
+    /// Runs (or resumes) the closure: `Ok(true)` as soon as a state of `stop` is found (the
+    /// closure is then incomplete), `Ok(false)` when it is complete ([`SliceClosure::y`]).
+    ///
+    /// Each round saturates the states to close in every slice `q` under the system labels of
+    /// `q`'s self-loops (inside `within`), then takes one step along all product relations
+    /// from the states the round added; the closure is complete when a round adds nothing.
+    pub fn run(
+        &mut self,
+        p: &Product,
+        stop: Option<&BDDFunction>,
+        budget: &Budget,
+    ) -> BddResult<bool> {
+        let sl = p.slices()?;
+        if self.memos.is_empty() {
+            self.memos = vec![ClosureMemo::default(); sl.events.len()];
+            self.slice_of_within = vec![None; sl.aut.len()];
+        }
+        let hits = |s: &BDDFunction| -> BddResult<bool> {
+            match stop {
+                Some(t) => Ok(s.and(t).map_err(oom)?.satisfiable()),
+                None => Ok(false),
+            }
+        };
+        loop {
+            if hits(&self.frontier)? {
+                return Ok(true);
+            }
+            for (q, aut_q) in sl.aut.iter().enumerate() {
+                let part = self.frontier.and(aut_q).map_err(oom)?;
+                if !part.satisfiable() {
+                    continue;
+                }
+                let part = part.exists(&sl.aut_cube).map_err(oom)?;
+                let c = match &self.slice_of_within[q] {
+                    Some(c) => c.clone(),
+                    None => {
+                        let c = self.within.and(aut_q).map_err(oom)?;
+                        let c = c.exists(&sl.aut_cube).map_err(oom)?;
+                        self.slice_of_within[q] = Some(c.clone());
+                        c
+                    }
+                };
+                let ev = sl.events_of[q];
+                let mut sat = Saturator::new(p.enc, &sl.layout, &sl.events[ev], self.dir, budget)
+                    .with_memo(std::mem::take(&mut self.memos[ev]));
+                let closed = sat.closure(&part, &c);
+                self.memos[ev] = sat.into_memo();
+                let new = reach::minus(&closed?.and(aut_q).map_err(oom)?, &self.y)?;
+                self.y = self.y.or(&new).map_err(oom)?;
+                self.added = self.added.or(&new).map_err(oom)?;
+                self.frontier = reach::minus(&self.frontier, aut_q)?;
+                if hits(&new)? {
+                    return Ok(true);
+                }
+            }
+            if !self.added.satisfiable() {
+                // complete: the memos' work is done
+                self.memos.clear();
+                return Ok(false);
+            }
+            let step = match self.dir {
+                Direction::Backward => p.pre(&self.added, budget)?,
+                Direction::Forward => p.post(&self.added, budget)?,
+            };
+            self.frontier = reach::minus(&step.and(&self.within).map_err(oom)?, &self.y)?;
+            self.added = p.enc.f();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::automata::translate;
+    use crate::gen::formulas::random_ltl;
+    use crate::gen::rng::Rng;
+    use crate::gen::{random, RandomSpec};
+    use crate::logic::Ltl;
+    use crate::symbolic::ltl::{build_product, AutPosition, Space, SystemCtx};
+    use crate::symbolic::{reach::Strategy, ManagerOptions};
+
+    /// `start ∪ (within ∧ step(result))` to its fixpoint, one step of the whole product per
+    /// round.
+    fn naive(
+        p: &Product,
+        dir: Direction,
+        start: &BDDFunction,
+        within: &BDDFunction,
+    ) -> BDDFunction {
+        let b = Budget::unlimited();
+        let mut y = start.clone();
+        loop {
+            let s = match dir {
+                Direction::Backward => p.pre(&y, &b).unwrap(),
+                Direction::Forward => p.post(&y, &b).unwrap(),
+            };
+            let next = y.or(&s.and(within).unwrap()).unwrap();
+            if next == y {
+                return y;
+            }
+            y = next;
+        }
+    }
+
+    /// A random cube of `f`'s satisfying assignments (a state or a few).
+    fn pick(f: &BDDFunction, rng: &mut Rng) -> BDDFunction {
+        let c = f.pick_cube_dd(|_, _, _| rng.chance(0.5)).unwrap();
+        c.and(f).unwrap()
+    }
+
+    /// Random products (random systems, the automata of random negated formulas, the exact
+    /// reachable states or the projections as the space): the closure of [`SliceClosure`],
+    /// forward from the initial state and backward from random states inside the space, cut
+    /// after a number of nodes of work that doubles and resumed each time, is the naive
+    /// fixpoint; stopped at a set, it has found a state of the set, and only then.
+    #[test]
+    fn a_cut_slice_closure_resumes_to_the_naive_fixpoint() {
+        let mut rng = Rng::new(20261123);
+        let (mut cuts, mut stops) = (0, 0);
+        for round in 0..60u64 {
+            let spec = RandomSpec {
+                components: 3 + round as usize % 2,
+                states_per_component: 3 + round as usize % 3,
+                seed: round,
+                ..RandomSpec::default()
+            };
+            let sys = random(&spec).unwrap();
+            let labels: Vec<String> = sys.labels().iter().map(|l| l.name.clone()).collect();
+            let f = random_ltl(&mut rng, &labels, 3);
+            let aut = translate(&Ltl::not(f)).unwrap();
+            let order = [("given".to_string(), (0..sys.components().len()).collect())];
+            let space = [Space::Reach, Space::Over][round as usize % 2];
+            let ctx = SystemCtx::race(
+                &sys,
+                &order,
+                Strategy::default(),
+                AutPosition::Top,
+                aut.num_states,
+                ManagerOptions::small(),
+                space,
+                &Budget::unlimited(),
+            )
+            .unwrap();
+            let p = build_product(&ctx, &sys, &aut, &Budget::unlimited()).unwrap();
+            let enc = &ctx.enc;
+            let mut within = enc.f();
+            for q in 0..aut.num_states {
+                let aq = enc.value(ctx.aut_block, q, false).unwrap();
+                within = within.or(&ctx.reach.and(&aq).unwrap()).unwrap();
+            }
+            // some reachable states to close backward from, some states of the space (reachable
+            // or not) to stop at
+            let reach = naive(&p, Direction::Forward, &p.init, &enc.t());
+            let some = pick(&reach.and(&within).unwrap(), &mut rng);
+            let stop = pick(&within, &mut rng);
+            let cases = [
+                (Direction::Forward, &p.init, enc.t()),
+                (Direction::Backward, &some, within.clone()),
+            ];
+            for (dir, start, inside) in cases {
+                let want = naive(&p, dir, start, &inside);
+                let mut cl = SliceClosure::new(&p, dir, start, &inside);
+                let mut work = 1 + round as usize % 7;
+                loop {
+                    let b = Budget::unlimited();
+                    let r = cl.run(&p, None, &b.slice(enc, work));
+                    match b.unless_sliced(r).unwrap() {
+                        Some(stopped) => {
+                            assert!(!stopped);
+                            break;
+                        }
+                        None => cuts += 1,
+                    }
+                    work *= 2;
+                }
+                assert!(cl.y == want, "round {round}, {dir:?}");
+                let mut cl = SliceClosure::new(&p, dir, start, &inside);
+                let stopped = cl.run(&p, Some(&stop), &Budget::unlimited()).unwrap();
+                let meets = want.and(&stop).unwrap().satisfiable();
+                assert_eq!(stopped, meets, "round {round}, {dir:?}");
+                if stopped {
+                    stops += 1;
+                    assert!(cl.found().unwrap().and(&stop).unwrap().satisfiable());
+                } else {
+                    assert!(cl.y == want, "round {round}, {dir:?}, with a stop set");
+                }
+            }
+        }
+        assert!(cuts > 100 && stops > 30, "{cuts} cuts, {stops} stops");
+    }
+}
