@@ -315,7 +315,7 @@ fn check_ltl_file(
     } else {
         None
     };
-    let graph = explicit_graph(sys, opts, report)?;
+    let graph = explicit_graph(sys, opts, budget, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
 
     // A property that runs out of its share of the time keeps its run, and a retry resumes it.
@@ -456,16 +456,18 @@ fn fair_shares(
 }
 
 /// The explicit state graph when the explicit engine takes part: `Some(Err(limit))` when its
-/// state limit was hit, which leaves the properties unknown rather than failing the run.
+/// state or time limit was hit, which leaves the properties unknown rather than failing the
+/// run.
 fn explicit_graph(
     sys: &System,
     opts: &CheckOptions,
+    budget: &Budget,
     report: &mut CheckReport,
 ) -> Result<Option<std::result::Result<StateGraph, Limit>>> {
     if opts.engine == Engine::Symbolic {
         return Ok(None);
     }
-    match StateGraph::build(sys, opts.max_states) {
+    match StateGraph::build_within(sys, opts.max_states, budget) {
         Ok(g) => {
             report.states = Some((g.num_states() as u64).into());
             Ok(Some(Ok(g)))
@@ -555,7 +557,7 @@ fn check_ctl_file(
     } else {
         None
     };
-    let graph = explicit_graph(sys, opts, report)?;
+    let graph = explicit_graph(sys, opts, budget, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
     let mut checker = match &symbolic {
         Some(Ok((enc, reach))) => Some(CtlChecker::new(enc, reach, &fsys.system)?),

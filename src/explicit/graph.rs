@@ -13,6 +13,7 @@
 
 use crate::error::{Error, Limit, Result};
 use crate::model::{LabelId, StateId, Sync, System};
+use crate::symbolic::Budget;
 
 /// The global successors of `state`: for each label, every global move it allows.
 ///
@@ -287,13 +288,18 @@ impl StateStore {
     }
 }
 
+/// States explored between two looks at the clock: a few milliseconds of work.
+const TIME_CHECK_STATES: usize = 1 << 12;
+
 /// Breadth-first exploration from the initial state. States are numbered in discovery order
 /// (the initial state is 0), and `visit(i, edges)` is called for each state `i` in that order
 /// with its outgoing `(label, target)` edges, labels ascending. Fails with
-/// [`Limit::States`] as soon as more than `max_states` states are discovered.
+/// [`Limit::States`] as soon as more than `max_states` states are discovered, and with the
+/// error of `in_time` (called every [`TIME_CHECK_STATES`] states) when it fails.
 fn explore(
     sys: &System,
     max_states: Option<u64>,
+    in_time: &dyn Fn() -> Result<()>,
     mut visit: impl FnMut(u32, &[(LabelId, u32)]),
 ) -> Result<(Packer, StateStore)> {
     let packer = Packer::new(sys);
@@ -317,6 +323,9 @@ fn explore(
     let mut edges = Vec::new();
     let mut i = 0usize;
     while i < store.len {
+        if i.is_multiple_of(TIME_CHECK_STATES) {
+            in_time()?;
+        }
         let state = packer.unpack(store.get(i as u32));
         index.successors(&state, &mut succ);
         edges.clear();
@@ -364,9 +373,18 @@ impl StateGraph {
     /// Explores the reachable states of `sys`; fails with [`Limit::States`] when there are more
     /// than `max_states`.
     pub fn build(sys: &System, max_states: Option<u64>) -> Result<StateGraph> {
+        StateGraph::build_within(sys, max_states, &Budget::unlimited())
+    }
+
+    /// As [`StateGraph::build`], failing with [`Limit::Time`] when `budget`'s time runs out.
+    pub fn build_within(
+        sys: &System,
+        max_states: Option<u64>,
+        budget: &Budget,
+    ) -> Result<StateGraph> {
         let mut edge_start = vec![0usize];
         let mut edges = Vec::new();
-        let (packer, states) = explore(sys, max_states, |_, out| {
+        let (packer, states) = explore(sys, max_states, &|| budget.check_time(), |_, out| {
             edges.extend(out.iter().map(|&(label, target)| Edge {
                 label: label as u32,
                 target,
@@ -538,7 +556,7 @@ pub fn reach(sys: &System, max_states: Option<u64>) -> Result<ReachStats> {
     let mut deadlocks = 0u64;
     let mut transitions = 0u64;
     let mut first_deadlock: Option<u32> = None;
-    let (packer, store) = explore(sys, max_states, |i, out| {
+    let (packer, store) = explore(sys, max_states, &|| Ok(()), |i, out| {
         transitions += out.len() as u64;
         if out.is_empty() {
             deadlocks += 1;

@@ -131,6 +131,15 @@ impl Budget {
         self.start.elapsed()
     }
 
+    /// Fails when the time limit, or this budget's share of it, has run out (for work outside
+    /// a BDD manager, such as the explicit engine's).
+    pub fn check_time(&self) -> Result<(), Error> {
+        match (self.expired(), self.timeout) {
+            (true, Some(t)) => Err(Error::Limit(Limit::Time { seconds: t })),
+            _ => Ok(()),
+        }
+    }
+
     /// Fails when a limit is exceeded.
     pub fn check(&self, enc: &Encoding) -> Result<(), Error> {
         let nodes = enc.manager_nodes();
