@@ -328,12 +328,7 @@ impl<'a> Saturator<'a> {
         let (ch, cl) = split(c, lc);
         let hi = self.rebuild(&fh, &ch, k, local)?;
         let lo = self.rebuild(&fl, &cl, k, local)?;
-        let var = self
-            .enc
-            .manager
-            .with_manager_shared(|m| BDDFunction::var(m, m.level_to_var(level)))
-            .map_err(oom)?;
-        let r = var.ite(&hi, &lo).map_err(oom)?;
+        let r = self.enc.node_at(level, &hi, &lo)?;
         local.insert(key, r.clone());
         Ok(r)
     }

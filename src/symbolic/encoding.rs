@@ -255,6 +255,21 @@ impl Encoding {
         self.manager.with_manager_shared(|m| BDDFunction::f(m))
     }
 
+    /// The function that is `hi` where the variable at `level` is true and `lo` where it is
+    /// false: how both saturations put a node back together after closing its cofactors.
+    pub fn node_at(
+        &self,
+        level: oxidd::LevelNo,
+        hi: &BDDFunction,
+        lo: &BDDFunction,
+    ) -> BddResult<BDDFunction> {
+        let var = self
+            .manager
+            .with_manager_shared(|m| BDDFunction::var(m, m.level_to_var(level)))
+            .map_err(oom)?;
+        var.ite(hi, lo).map_err(oom)
+    }
+
     fn var(&self, v: VarNo) -> BddResult<BDDFunction> {
         self.manager
             .with_manager_shared(|m| BDDFunction::var(m, v))

@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 
 use oxidd::bdd::BDDFunction;
-use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo, Manager, ManagerRef};
+use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo};
 
 use super::constrained::{active_from, merge_local_labels, Layout};
 use super::encoding::{oom, BddResult};
@@ -406,12 +406,7 @@ impl Sat<'_, '_, '_, '_> {
         };
         let hi = self.rebuild(&hi, k, closed, local)?;
         let lo = self.rebuild(&lo, k, closed, local)?;
-        let var = self
-            .enc
-            .manager
-            .with_manager_shared(|m| BDDFunction::var(m, m.level_to_var(level)))
-            .map_err(oom)?;
-        let r = var.ite(&hi, &lo).map_err(oom)?;
+        let r = self.enc.node_at(level, &hi, &lo)?;
         local.insert(f.clone(), r.clone());
         Ok(r)
     }
