@@ -43,9 +43,11 @@ use crate::model::{BigNat, CompId, LabelId, System};
 pub use super::lasso::{Lasso, ProductState};
 
 /// Where the automaton block goes in the variable order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum AutPosition {
-    /// Above every component. Measured cheapest (system-reach universe, four typical negated
+    /// Above every component.
+    ///
+    /// Measured cheapest (system-reach universe, four typical negated
     /// RERS properties, `examples/ltl_aut_position.rs`): Emerson-Lei seconds summed over the
     /// four, top / middle / bottom: 2016 problem 105: 1.54 / 2.52 / 4.60; problem 110:
     /// 10.5 / – / 19.0; problem 112: 0.64 / 1.00 / 1.05.
@@ -55,20 +57,6 @@ pub enum AutPosition {
     Middle,
     /// Below every component.
     Bottom,
-}
-
-impl std::str::FromStr for AutPosition {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<AutPosition, String> {
-        match s {
-            "top" => Ok(AutPosition::Top),
-            "middle" => Ok(AutPosition::Middle),
-            "bottom" => Ok(AutPosition::Bottom),
-            _ => Err(format!(
-                "unknown automaton position `{s}` (expected top, middle or bottom)"
-            )),
-        }
-    }
 }
 
 /// The block order for components `order` (top to bottom) with the automaton block at `pos`.
@@ -103,30 +91,18 @@ pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> V
 /// the saturating probe's exact product states). Plain valid codes instead of the projections: 2016 problem 116 (5.6e12 reachable
 /// states) 4.7 s on the projections (1.3e14 states), 7 of 20 properties in 120 s on the valid
 /// codes (1.3e16).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Space {
-    /// The reachable states when the order race finds them within slices of
-    /// [`REACH_MAX_SLICE`] nodes of work, else the over-approximation.
+    /// The reachable states, or the over-approximation when reachability takes long.
+    ///
+    /// Long: the order race does not find them within slices of [`REACH_MAX_SLICE`] nodes of
+    /// work.
     #[default]
     Auto,
     /// The reachable states, however long they take.
     Reach,
     /// The over-approximation; no reachability.
     Over,
-}
-
-impl std::str::FromStr for Space {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Space, String> {
-        match s {
-            "auto" => Ok(Space::Auto),
-            "reach" => Ok(Space::Reach),
-            "over" => Ok(Space::Over),
-            _ => Err(format!(
-                "unknown state space `{s}` (expected auto, reach or over)"
-            )),
-        }
-    }
 }
 
 /// The largest work slice, in BDD nodes created, the order race of [`Space::Auto`] gives each
@@ -1077,9 +1053,10 @@ impl Default for LtlOptions {
 }
 
 /// The set of product states the Emerson-Lei fixpoint starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Universe {
     /// The reachable product states, computed per property by forward chaining.
+    #[value(name = "product")]
     ProductReach,
     /// (reachable system states) × (automaton states), from the [`SystemCtx`]: no product
     /// reachability at all. This set is closed under product steps, so its fair states are
@@ -1088,20 +1065,8 @@ pub enum Universe {
     /// `!G F c0_t0`: product reachability 34.5 s + lasso 59.8 s with `ProductReach`, against
     /// EL 0.11 s + lasso 0.02 s here.
     #[default]
+    #[value(name = "system")]
     SystemReach,
-}
-
-impl std::str::FromStr for Universe {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Universe, String> {
-        match s {
-            "product" => Ok(Universe::ProductReach),
-            "system" => Ok(Universe::SystemReach),
-            _ => Err(format!(
-                "unknown LTL universe `{s}` (expected product or system)"
-            )),
-        }
-    }
 }
 
 /// [`check_ltl`] with all options.
