@@ -358,5 +358,6 @@ fn gen_writes_a_loadable_system() {
     let dot = temp("phil4.dot", &stdout(&o));
     let o = ltsym(&["reach", dot.to_str().unwrap(), "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains(r#""states": "80""#), "{}", stdout(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(json["states"], "80", "{}", stdout(&o));
 }

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use ltsym::report::Json;
+use ltsym::report::ExplicitReach;
 use ltsym::symbolic::reach::{race_reach, Strategy};
 use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;
@@ -30,24 +30,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let sys = args.system.load()?;
     if args.explicit {
         let t = std::time::Instant::now();
-        let r = ltsym::explicit::graph::reach(&sys, args.limits.max_states)?;
-        let time_s = t.elapsed().as_secs_f64();
+        let counts = ltsym::explicit::graph::reach(&sys, args.limits.max_states)?;
+        let r = ExplicitReach::new(&counts, t.elapsed().as_secs_f64());
         if args.json {
-            outln!(
-                "{}",
-                Json::obj([
-                    ("states", Json::str(r.states.to_string())),
-                    ("deadlocks", Json::str(r.deadlocks.to_string())),
-                    ("transitions", Json::str(r.transitions.to_string())),
-                    ("engine", Json::str("explicit")),
-                    ("time_s", Json::float(time_s)),
-                ])
-            );
+            outln!("{}", r.to_json());
         } else {
-            outln!("reachable states: {}", r.states);
-            outln!("deadlock states:  {}", r.deadlocks);
-            outln!("transitions:      {}", r.transitions);
-            outln!("time: {time_s:.3} s (explicit engine)");
+            out!("{}", r.to_text());
         }
         return Ok(ExitCode::SUCCESS);
     }
