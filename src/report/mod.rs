@@ -5,9 +5,11 @@ pub mod verdicts;
 
 pub use verdicts::{CheckReport, Evidence, Outcome, PropertyResult};
 
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 use serde::Serialize;
 
-use crate::model::{BigNat, System};
+use crate::model::System;
 
 /// Sizes of one component, as `ltsym info` prints them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -34,7 +36,7 @@ pub struct SystemInfo {
     pub tuple_labels: usize,
     /// The product of the component sizes: an upper bound on the reachable states.
     #[serde(serialize_with = "json::decimal")]
-    pub product: BigNat,
+    pub product: BigUint,
 }
 
 impl SystemInfo {
@@ -116,7 +118,7 @@ impl SystemInfo {
         out += &format!(
             "product of component sizes: {} (~{:.3e})\n",
             self.product,
-            self.product.to_f64()
+            self.product.to_f64().unwrap_or(f64::INFINITY)
         );
         out
     }

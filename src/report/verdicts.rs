@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::json;
 use crate::error::Limit;
-use crate::model::BigNat;
+use num_bigint::BigUint;
 
 /// What became of one property.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,10 +96,10 @@ pub struct CheckReport {
     pub logic: String,
     pub engine: String,
     /// Reachable states of the system, when computed.
-    pub states: Option<BigNat>,
+    pub states: Option<BigUint>,
     /// When the reachable states were not computed and the symbolic engine checked the
     /// properties on an over-approximation instead: its number of states.
-    pub space_states: Option<BigNat>,
+    pub space_states: Option<BigUint>,
     pub reach_time_s: f64,
     pub total_time_s: f64,
     pub results: Vec<PropertyResult>,
@@ -246,7 +246,7 @@ impl Serialize for PropertyResult {
 /// The JSON of a property file's verdicts: big counts as decimal strings, and `mismatches`.
 impl Serialize for CheckReport {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let count = |n: &Option<BigNat>| n.as_ref().map(BigNat::to_string);
+        let count = |n: &Option<BigUint>| n.as_ref().map(BigUint::to_string);
         let mut o = s.serialize_struct("CheckReport", 10)?;
         o.serialize_field("system", &self.system)?;
         o.serialize_field("problem", &self.problem)?;
@@ -281,7 +281,7 @@ mod tests {
             problem: Some("103".into()),
             logic: "LTL".into(),
             engine: "symbolic".into(),
-            states: Some(BigNat::from(42)),
+            states: Some(BigUint::from(42u32)),
             space_states: None,
             reach_time_s: 0.0,
             total_time_s: 0.0,

@@ -27,6 +27,7 @@
 use std::cell::{OnceCell, RefCell};
 use std::time::Instant;
 
+use num_bigint::BigUint;
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function};
 
@@ -38,7 +39,7 @@ use super::slices::{SliceClosure, Slices};
 use super::{reach, Block, Budget, Encoding, ManagerOptions, Relation};
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
-use crate::model::{BigNat, CompId, LabelId, System};
+use crate::model::{CompId, LabelId, System};
 
 pub use super::lasso::{Lasso, ProductState};
 
@@ -326,7 +327,7 @@ impl SystemCtx {
 
     /// The number of reachable system states; when not `exact`, the number of states the
     /// fixpoints range over instead.
-    pub fn space_states(&self) -> Result<BigNat> {
+    pub fn space_states(&self) -> Result<BigUint> {
         let one = self
             .reach
             .and(&self.enc.value(self.aut_block, 0, false)?)
@@ -340,7 +341,7 @@ impl SystemCtx {
 pub struct LtlStats {
     /// Reachable states of the product (`None` with [`Universe::SystemReach`], which does not
     /// compute them).
-    pub product_states: Option<BigNat>,
+    pub product_states: Option<BigUint>,
     /// BDD nodes of the state space the fixpoint ran on (reachable product states, or
     /// reachable system states × automaton states).
     pub product_nodes: usize,
@@ -351,7 +352,7 @@ pub struct LtlStats {
     /// Product states in the fair set (states with an accepting run). With
     /// [`Universe::SystemReach`] this may include unreachable states; when the fixpoint
     /// stopped early, a superset of the fair states.
-    pub fair_states: BigNat,
+    pub fair_states: BigUint,
     /// The Emerson-Lei fixpoint stopped once the initial state had left it (the property
     /// holds).
     pub stopped_early: bool,

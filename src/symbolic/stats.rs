@@ -5,9 +5,9 @@
 
 use std::fmt;
 
+use num_bigint::BigUint;
 use serde::Serialize;
 
-use crate::model::BigNat;
 use crate::report::json;
 
 /// What a strategy counts while it runs (filled in by the fixpoint loops).
@@ -39,10 +39,10 @@ pub struct ReachStats {
     #[serde(serialize_with = "json::pairs")]
     pub factored: Vec<(String, usize)>,
     #[serde(serialize_with = "json::decimal")]
-    pub states: BigNat,
+    pub states: BigUint,
     /// Reachable states where no label can fire.
     #[serde(serialize_with = "json::decimal")]
-    pub deadlocks: BigNat,
+    pub deadlocks: BigUint,
     /// One deadlock, as `(component name, local state name)` per component.
     #[serde(serialize_with = "json::opt_pairs")]
     pub deadlock_example: Option<Vec<(String, String)>>,
@@ -138,7 +138,7 @@ mod tests {
             strategy: "chain".into(),
             order: vec!["a\"b".into(), "c".into()],
             factored: vec![("c".into(), 3)],
-            states: BigNat::parse("123456789012345678901234567890").unwrap(),
+            states: "123456789012345678901234567890".parse().unwrap(),
             deadlock_example: Some(vec![("a\"b".into(), "s\n1".into())]),
             counters: ReachCounters {
                 iterations: 7,
