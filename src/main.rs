@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use ltsym::check::{CheckOptions, Engine, StartSteps};
+use ltsym::limits::Budget;
 use ltsym::logic::Properties;
 use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
@@ -15,7 +16,7 @@ use ltsym::report::{Json, SystemInfo};
 use ltsym::symbolic::ltl::{AutPosition, Space};
 use ltsym::symbolic::order::OrderSpec;
 use ltsym::symbolic::reach::{race_reach, Strategy};
-use ltsym::symbolic::{Budget, ManagerOptions};
+use ltsym::symbolic::ManagerOptions;
 use ltsym::{Error, System};
 
 #[derive(Parser)]

@@ -9,10 +9,11 @@ use std::collections::HashMap;
 
 use oxidd::BooleanFunction;
 
+use ltsym::limits::Budget;
 use ltsym::logic::ctl::Ctl;
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::reach::reachable;
-use ltsym::symbolic::{Budget, CtlChecker, CtlEvidence, Encoding, EvidenceKind, ManagerOptions};
+use ltsym::symbolic::{CtlChecker, CtlEvidence, Encoding, EvidenceKind, ManagerOptions};
 
 // ---------------------------------------------------------------- building blocks
 

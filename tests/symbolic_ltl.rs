@@ -15,6 +15,7 @@ use ltsym::explicit::{
     find_accepting_lasso, holds_on_lasso, replay_lasso, Lasso as ExplicitLasso, StateGraph,
 };
 use ltsym::gen::{random, RandomSpec};
+use ltsym::limits::Budget;
 use ltsym::logic::Ltl;
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::ltl::{
@@ -22,7 +23,7 @@ use ltsym::symbolic::ltl::{
     LtlResult, LtlRun, Space, SystemCtx, Universe,
 };
 use ltsym::symbolic::reach::Strategy;
-use ltsym::symbolic::{Budget, ManagerOptions};
+use ltsym::symbolic::ManagerOptions;
 
 // ---------------------------------------------------------------- automata by hand
 

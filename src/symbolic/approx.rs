@@ -18,7 +18,8 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
 use super::encoding::{oom, BddResult};
-use super::{Budget, Encoding, Relation};
+use super::{Encoding, Relation};
+use crate::limits::Budget;
 
 /// The conjunction of the valid codes with the projection of the reachable states on every
 /// distinct support of a label that moves more than one block (see the module doc).

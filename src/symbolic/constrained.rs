@@ -33,7 +33,8 @@ use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, LevelNo, Manager, M
 use super::encoding::{oom, BddResult};
 use super::reach::minus;
 use super::saturation::chain;
-use super::{Budget, Encoding, Relation};
+use super::{Encoding, Relation};
+use crate::limits::Budget;
 
 /// Which way the closure goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -35,8 +35,9 @@ use super::cluster::{Clusters, CLUSTER_NODES};
 use super::encoding::oom;
 use super::reach::bottom_up;
 use super::saturation::{group_by_level, level_ordered};
-use super::{Budget, Encoding};
+use super::Encoding;
 use crate::error::Result;
+use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, System};
 

@@ -16,8 +16,8 @@ use oxidd::BooleanFunction;
 
 use super::ctl::CtlChecker;
 use super::encoding::oom;
-use super::Budget;
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, StateId, System};
 

@@ -21,6 +21,7 @@ use oxidd::{
 };
 
 use crate::error::{Error, Limit};
+use crate::limits::NodeStore;
 use crate::model::{CompId, LabelId, StateId, Sync, System};
 
 /// A BDD operation's failure: the node store is full.
@@ -514,6 +515,17 @@ impl Encoding {
     /// Nodes currently held by the manager (live and not yet collected).
     pub fn manager_nodes(&self) -> usize {
         self.manager.with_manager_shared(|m| m.num_inner_nodes())
+    }
+}
+
+/// The budget watches the manager's nodes.
+impl NodeStore for Encoding {
+    fn nodes(&self) -> usize {
+        self.manager_nodes()
+    }
+
+    fn collect_garbage(&self) {
+        Encoding::collect_garbage(self)
     }
 }
 

@@ -37,8 +37,9 @@ use oxidd::BooleanFunction;
 
 use super::encoding::{oom, BddResult};
 use super::ltl::Product;
-use super::{Budget, Encoding, Relation};
+use super::{Encoding, Relation};
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::model::{LabelId, StateId};
 
 /// A state of the product: the system's state vector and the automaton state.

@@ -35,9 +35,10 @@ use super::constrained::Direction;
 use super::encoding::{oom, BddResult};
 use super::saturation::{group_by_level, level_ordered, LevelOrdered};
 use super::slices::{SliceClosure, Slices};
-use super::{reach, Block, Budget, Encoding, ManagerOptions, Relation};
+use super::{reach, Block, Encoding, ManagerOptions, Relation};
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::model::{BigNat, CompId, LabelId, System};
 
 pub use super::lasso::{Lasso, ProductState};

@@ -1,7 +1,6 @@
 //! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
 
 mod approx;
-pub mod budget;
 pub mod cluster;
 mod constrained;
 pub mod ctl;
@@ -15,7 +14,6 @@ pub mod saturation;
 mod slices;
 pub mod stats;
 
-pub use budget::Budget;
 pub use ctl::{check_ctl, CtlChecker};
 pub use ctl_witness::{CtlEvidence, EvidenceKind};
 pub use encoding::{Block, Encoding, ManagerOptions, Relation};

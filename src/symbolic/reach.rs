@@ -32,8 +32,9 @@ use super::encoding::{oom, BddResult};
 use super::order::total_span;
 use super::saturation::{saturate_recursive, SatMemo};
 use super::stats::{ReachCounters, ReachStats};
-use super::{Budget, Encoding, ManagerOptions};
+use super::{Encoding, ManagerOptions};
 use crate::error::{Error, Limit, Result};
+use crate::limits::Budget;
 use crate::model::factor::Factored;
 use crate::model::{CompId, System};
 

@@ -415,10 +415,11 @@ impl Sat<'_, '_, '_, '_> {
 #[cfg(test)]
 mod tests {
     use super::super::reach::{reach_with, Strategy};
-    use super::super::{Budget, Encoding, ManagerOptions};
+    use super::super::{Encoding, ManagerOptions};
     use super::{groups, level_ordered, LevelOrdered};
     use crate::error::{Error, Limit};
     use crate::gen::{random, RandomSpec};
+    use crate::limits::Budget;
     use crate::model::SystemBuilder;
     use oxidd::bdd::BDDFunction;
     use oxidd::BooleanFunction;

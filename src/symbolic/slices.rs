@@ -17,7 +17,8 @@ use oxidd::{BooleanFunction, BooleanFunctionQuant};
 use super::constrained::{ClosureMemo, Direction, Events, Layout, Saturator};
 use super::encoding::{oom, BddResult};
 use super::ltl::Product;
-use super::{reach, Budget, Encoding};
+use super::{reach, Encoding};
+use crate::limits::Budget;
 
 /// The product cut by automaton state: the labels on the self-loops of a state saturate its
 /// slice.
