@@ -34,7 +34,7 @@ use oxidd::BooleanFunction;
 use super::cluster::{Clusters, CLUSTER_NODES};
 use super::encoding::oom;
 use super::reach::bottom_up;
-use super::saturation::{group_by_level, level_ordered};
+use super::reach::saturation::{group_by_level, level_ordered};
 use super::Encoding;
 use crate::error::Result;
 use crate::limits::Budget;

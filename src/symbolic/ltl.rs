@@ -31,9 +31,9 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function};
 
 use super::cluster::{Clusters, CLUSTER_NODES};
-use super::constrained::Direction;
 use super::encoding::{oom, BddResult};
-use super::saturation::{group_by_level, level_ordered, LevelOrdered};
+use super::reach::constrained::Direction;
+use super::reach::saturation::{group_by_level, level_ordered, LevelOrdered};
 use super::slices::{SliceClosure, Slices};
 use super::{reach, Block, Encoding, ManagerOptions, Relation};
 use crate::automata::Tgba;
@@ -95,7 +95,7 @@ pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> V
 /// only on the states it reaches, so the fair states of a larger closed set agree with those of
 /// the reachable set on every reachable state, the initial one included; the probe and the
 /// counterexample search only ever walk forward from the initial state. The overlapping
-/// projections of [`super::approx`] are such a set, and cost next to nothing.
+/// projections of [`super::reach::approx`] are such a set, and cost next to nothing.
 ///
 /// Which one is faster depends on the system: the reachable set restricts every fixpoint (RERS
 /// 2016 problem 113, all 20 properties: 2.0 s on it, 15 s on the projections), but its
@@ -267,7 +267,7 @@ impl SystemCtx {
                     );
                 }
                 let (enc, aut_block) = encode(name, order)?;
-                let over = super::approx::projections(&enc, budget)?;
+                let over = super::reach::approx::projections(&enc, budget)?;
                 (enc, aut_block, over, false)
             }
         };
@@ -473,7 +473,7 @@ impl Product<'_> {
     /// `E[within U target]`: the states of `within` (or `target`) that reach `target` inside
     /// `within`.
     ///
-    /// By constrained saturation ([`super::constrained`]) per automaton state: a product step
+    /// By constrained saturation ([`super::reach::constrained`]) per automaton state: a product step
     /// either stays in its automaton state `q` (a self-loop of `q`: a plain system step, inside
     /// the slice `q` of `within`) or moves to another. Each round saturates the new states of
     /// every slice under the system labels of `q`'s self-loops, then takes one step back along
@@ -481,7 +481,7 @@ impl Product<'_> {
     /// the longest chain of automaton states a path needs, not as its length.
     ///
     /// Only on the exact reachable states ([`Product::saturate`]); on the over-approximation
-    /// the level-ordered iteration of [`super::saturation::level_ordered`] (the relations
+    /// the level-ordered iteration of [`super::reach::saturation::level_ordered`] (the relations
     /// grouped by the top level of their system part, each group on the states added since it
     /// last ran). Measured, one property each, with and without saturation: RERS 2016 problem
     /// 115 #15 4.2 s against 11.0 s, #11 3.1 s against 11.8 s (exact states); on the

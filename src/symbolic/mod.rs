@@ -1,8 +1,6 @@
 //! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
 
-mod approx;
 pub mod cluster;
-mod constrained;
 pub mod ctl;
 pub mod ctl_witness;
 pub mod encoding;
@@ -10,13 +8,11 @@ pub mod lasso;
 pub mod ltl;
 pub mod order;
 pub mod reach;
-pub mod saturation;
 mod slices;
-pub mod stats;
 
 pub use ctl::{check_ctl, CtlChecker};
 pub use ctl_witness::{CtlEvidence, EvidenceKind};
 pub use encoding::{Block, Encoding, ManagerOptions, Relation};
 pub use order::OrderSpec;
 pub use reach::{reach_with, reachable, run_reach, Strategy};
-pub use stats::{ReachCounters, ReachStats};
+pub use reach::{ReachCounters, ReachStats};

@@ -5,7 +5,7 @@
 //! A product step either stays in its automaton state `q` (a self-loop of `q`: a plain system
 //! step) or moves to another. So each round saturates the new states of every slice `aut = q`
 //! under the system labels of `q`'s self-loops, by the constrained saturation of Zhao and
-//! Ciardo ([`super::constrained`]), then takes one step along all product relations for the
+//! Ciardo ([`super::reach::constrained`]), then takes one step along all product relations for the
 //! states that change automaton state; rounds are as many as the longest chain of automaton
 //! states a path needs, not as its length. With the automaton block on top of the order every
 //! product relation starts at the top, so saturating the product as a whole would fire every
@@ -14,9 +14,9 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
-use super::constrained::{ClosureMemo, Direction, Events, Layout, Saturator};
 use super::encoding::{oom, BddResult};
 use super::ltl::Product;
+use super::reach::constrained::{ClosureMemo, Direction, Events, Layout, Saturator};
 use super::{reach, Encoding};
 use crate::limits::Budget;
 

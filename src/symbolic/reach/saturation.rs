@@ -9,7 +9,7 @@
 //! oxidd offers whole-function operations, so this is the level-ordered iteration that LTSmin
 //! calls `sat-like` (Blom, van de Pol, "Symbolic reachability for process algebras with recursive
 //! data types", ICTAC 2008; LTSmin `--saturation=sat-like`): the labels are grouped by the top
-//! level they touch ([`Relation::top_level`](super::Relation)); groups are visited bottom-up,
+//! level they touch ([`Relation::top_level`](crate::symbolic::Relation)); groups are visited bottom-up,
 //! each chained to its local fixpoint; when a group adds states, the iteration restarts at the
 //! lowest group that has work, so lower groups are again saturated before higher ones fire.
 //!
@@ -23,9 +23,9 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo};
 
 use super::constrained::{active_from, merge_local_labels, Layout};
-use super::encoding::{oom, BddResult};
-use super::reach::{bottom_up, minus, Tracker};
-use super::Encoding;
+use super::{bottom_up, minus, Tracker};
+use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::{Encoding, Relation};
 
 /// `items` (already lowest first) cut into runs of equal `top_level`: the groups of
 /// [`level_ordered`].
@@ -205,7 +205,7 @@ pub(crate) fn saturate(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction
 /// The saturated sub-diagrams of [`saturate_recursive`], per `(sub-diagram, block)`. Each entry
 /// is final once made, so a saturation cut short by a limit and started again with the same
 /// memo (on the same encoding) redoes only the unfinished part: the resumable runs of
-/// [`super::reach::ReachRun`].
+/// [`super::ReachRun`].
 // A function handle hashes by its node, which never changes while the handle lives.
 #[allow(clippy::mutable_key_type)]
 #[derive(Default)]
@@ -272,7 +272,7 @@ pub(crate) fn saturate_recursive(
     // closure: one image instead of rounds of chaining on every saturated sub-diagram. On the
     // 2016-style problems (most labels local to one small component) this is most of the images.
     let merged = merge_local_labels(enc, &mut events, |b, local| {
-        let rels: Vec<&super::Relation> = local.iter().map(|&l| &enc.labels[l]).collect();
+        let rels: Vec<&Relation> = local.iter().map(|&l| &enc.labels[l]).collect();
         enc.local_closure(b, &rels)
     })?;
     let mut closures = Vec::new();
@@ -309,14 +309,14 @@ struct Sat<'a, 'b, 'c, 'm> {
     masked: bool,
     active_from: Vec<bool>,
     /// Event `enc.labels.len() + i` is `closures[i]`, the closure of one block's local labels.
-    closures: Vec<super::Relation>,
+    closures: Vec<Relation>,
     memo: &'m mut SatMemo,
 }
 
 // A function handle hashes by its node, which never changes while the handle lives.
 #[allow(clippy::mutable_key_type)]
 impl Sat<'_, '_, '_, '_> {
-    fn event(&self, e: usize) -> &super::Relation {
+    fn event(&self, e: usize) -> &Relation {
         let n = self.enc.labels.len();
         if e < n {
             &self.enc.labels[e]
@@ -414,13 +414,13 @@ impl Sat<'_, '_, '_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::reach::{reach_with, Strategy};
-    use super::super::{Encoding, ManagerOptions};
+    use super::super::{reach_with, Strategy};
     use super::{groups, level_ordered, LevelOrdered};
     use crate::error::{Error, Limit};
     use crate::gen::{random, RandomSpec};
     use crate::limits::Budget;
     use crate::model::SystemBuilder;
+    use crate::symbolic::{Encoding, ManagerOptions};
     use oxidd::bdd::BDDFunction;
     use oxidd::BooleanFunction;
 

@@ -23,18 +23,18 @@
 //! closure, which would step through states outside the constraint.
 //!
 //! [`Events`] says which labels take part: the system's, or, in an LTL product, those on the
-//! self-loops of one automaton state (see [`super::ltl::Product::until`]).
+//! self-loops of one automaton state (see [`crate::symbolic::ltl::Product::until`]).
 
 use std::collections::HashMap;
 
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, LevelNo, Manager, ManagerRef};
 
-use super::encoding::{oom, BddResult};
-use super::reach::minus;
+use super::minus;
 use super::saturation::chain;
-use super::{Encoding, Relation};
 use crate::limits::Budget;
+use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::{Encoding, Relation};
 
 /// Which way the closure goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,7 +195,7 @@ pub(crate) type ClosureMemo = HashMap<(BDDFunction, BDDFunction, usize), BDDFunc
 
 /// Closes sets under one [`Events`] inside constraints, memoising per `(f, c, k)` across
 /// calls: sets closed one after another under the same events (the rounds of
-/// [`super::ltl::Product::until`]) share their sub-diagrams' closures. A closure cut short
+/// [`crate::symbolic::ltl::Product::until`]) share their sub-diagrams' closures. A closure cut short
 /// by a limit keeps the sub-closures it finished in the memo, so one begun again on the same
 /// memo ([`Saturator::with_memo`]) goes on from them.
 pub(crate) struct Saturator<'a> {
@@ -433,7 +433,7 @@ mod tests {
             let f = random_set(&mut rng, count);
             let total: usize = sizes.iter().product();
             let c = random_set(&mut rng, total * 2 / 3).and(&enc.valid).unwrap();
-            let all: Vec<usize> = super::super::reach::bottom_up(&enc);
+            let all: Vec<usize> = super::super::bottom_up(&enc);
             let half: Vec<usize> = all.iter().copied().filter(|l| l % 2 == 0).collect();
             let layout = Layout::new(&enc);
             let budget = Budget::unlimited();

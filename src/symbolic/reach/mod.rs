@@ -10,7 +10,7 @@
 //!   `top_level` first), which lets low, cheap labels close the local behaviour before the
 //!   high ones copy it upwards. Each label's image is taken of the sweep's *frontier* (the states
 //!   not yet expanded by every label) rather than of the whole set.
-//! * **sat** (the default): saturation, see [`super::saturation`]. Fastest by far on the RERS
+//! * **sat** (the default): saturation, see [`saturation`]. Fastest by far on the RERS
 //!   problems (bench-data/results/reach.csv: 2017 problem 110, FORCE order: 1.2 s against 3.4 s
 //!   for chaining and 8.6 s for BFS; 2017 112 (2^48 states) finishes only with it).
 //! * **chain-full**: chaining where each label takes the image of the whole set, not of the
@@ -28,15 +28,20 @@ use oxidd::bdd::BDDFunction;
 use oxidd::util::num::F64;
 use oxidd::{BooleanFunction, Function};
 
-use super::encoding::{oom, BddResult};
-use super::order::total_span;
-use super::saturation::{saturate_recursive, SatMemo};
-use super::stats::{ReachCounters, ReachStats};
-use super::{Encoding, ManagerOptions};
+pub(crate) mod approx;
+pub(crate) mod constrained;
+pub mod saturation;
+pub mod stats;
+
 use crate::error::{Error, Limit, Result};
 use crate::limits::Budget;
 use crate::model::factor::Factored;
 use crate::model::{CompId, System};
+use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::order::total_span;
+use crate::symbolic::{Encoding, ManagerOptions};
+use saturation::{saturate_recursive, SatMemo};
+pub use stats::{ReachCounters, ReachStats};
 
 /// The iteration strategy of the reachability fixpoint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -113,7 +118,7 @@ fn run_strategy(
         Strategy::ChainFull => chain_full(enc, t),
         Strategy::Sat => saturate_recursive(enc, t, false, memo),
         Strategy::SatMask => saturate_recursive(enc, t, true, memo),
-        Strategy::SatLike => super::saturation::saturate(enc, t),
+        Strategy::SatLike => saturation::saturate(enc, t),
     }
 }
 
@@ -155,7 +160,7 @@ pub const RACE_FIRST_SLICE: usize = 1 << 22;
 /// runs or resumes it; each candidate in turn gets a work slice of [`RACE_FIRST_SLICE`] nodes,
 /// then twice that, and so on, until one finishes. Returns the index of the order that did,
 /// its state and result. No order is known to be good for every system (see
-/// [`super::order`]); with resumable attempts ([`ReachRun`]) the race costs about the
+/// [`crate::symbolic::order`]); with resumable attempts ([`ReachRun`]) the race costs about the
 /// candidates' number times the winner's own work (plus memory for every state). With a
 /// single candidate it simply runs under `budget`. Limits other than the slice end the race.
 pub fn race_orders<S, T>(

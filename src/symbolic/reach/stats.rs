@@ -18,7 +18,7 @@ pub struct ReachCounters {
     pub peak_nodes: usize,
 }
 
-/// The outcome of [`run_reach`](super::reach::run_reach).
+/// The outcome of [`run_reach`](super::run_reach).
 #[derive(Clone, Debug, Default)]
 pub struct ReachStats {
     /// The strategy's name (`bfs`, `chain`, `sat`, ...).
