@@ -32,9 +32,8 @@ use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
 use super::cluster::{Clusters, CLUSTER_NODES};
-use super::encoding::oom;
-use super::reach::bottom_up;
-use super::reach::saturation::{group_by_level, level_ordered};
+use super::encoding::{bottom_up, oom};
+use super::reach::level_ordered::{group_by_level, level_ordered};
 use super::Encoding;
 use crate::error::Result;
 use crate::limits::Budget;
@@ -327,7 +326,7 @@ impl<'a> CtlChecker<'a> {
                 g.or(&f.and(&e).map_err(oom)?).map_err(oom)
             });
         }
-        // Saturation-style (LTSmin's `sat-like`, see super::saturation): the labels grouped by
+        // Saturation-style (LTSmin's `sat-like`, see super::reach::level_ordered): the labels grouped by
         // top level, the lowest group chained to its local fixpoint first, each label adding
         // `f ∧ pre_l(frontier) ∧ ¬Z` where the frontier holds the states the group has not yet
         // seen; after a group adds states the iteration restarts at the lowest group.

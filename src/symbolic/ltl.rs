@@ -31,9 +31,9 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function};
 
 use super::cluster::{Clusters, CLUSTER_NODES};
-use super::encoding::{oom, BddResult};
+use super::encoding::{bottom_up, minus, oom, BddResult};
 use super::reach::constrained::Direction;
-use super::reach::saturation::{group_by_level, level_ordered, LevelOrdered};
+use super::reach::level_ordered::{group_by_level, level_ordered, LevelOrdered};
 use super::slices::{SliceClosure, Slices};
 use super::{reach, Block, Encoding, ManagerOptions, Relation};
 use crate::automata::Tgba;
@@ -307,7 +307,7 @@ impl SystemCtx {
             None => {
                 let y = self.reach.clone();
                 let enabled = self.enc.enabled_any()?;
-                if !reach::minus(&y, &enabled)?.satisfiable() {
+                if !minus(&y, &enabled)?.satisfiable() {
                     let _ = self.infinite.set(y.clone());
                     return Ok(y);
                 }
@@ -318,7 +318,7 @@ impl SystemCtx {
         let clusters = match self.clusters.get() {
             Some(c) => c,
             None => {
-                let rels = reach::bottom_up(&self.enc).into_iter();
+                let rels = bottom_up(&self.enc).into_iter();
                 let c = Clusters::new(&self.enc, rels.map(|l| &self.enc.labels[l]), CLUSTER_NODES);
                 let c = c.inspect_err(|_| *self.infinite_so_far.borrow_mut() = Some(y.clone()))?;
                 self.clusters.get_or_init(|| c)
@@ -481,7 +481,7 @@ impl Product<'_> {
     /// the longest chain of automaton states a path needs, not as its length.
     ///
     /// Only on the exact reachable states ([`Product::saturate`]); on the over-approximation
-    /// the level-ordered iteration of [`super::reach::saturation::level_ordered`] (the relations
+    /// the level-ordered iteration of [`super::reach::level_ordered`] (the relations
     /// grouped by the top level of their system part, each group on the states added since it
     /// last ran). Measured, one property each, with and without saturation: RERS 2016 problem
     /// 115 #15 4.2 s against 11.0 s, #11 3.1 s against 11.8 s (exact states); on the
@@ -686,7 +686,7 @@ impl ChainSearch {
                     .image(&self.frontier)?
                     .and(&self.within)
                     .map_err(oom)?;
-                let new = reach::minus(&img, &self.found)?;
+                let new = minus(&img, &self.found)?;
                 if new.satisfiable() {
                     if new.and(target).map_err(oom)?.satisfiable() {
                         return Ok(true);
@@ -772,7 +772,7 @@ pub(crate) fn build_product<'c>(
     let mut acc_rels: Vec<Vec<(LabelId, Relation)>> =
         (0..tgba.num_acc).map(|_| Vec::new()).collect();
     // Lowest labels first, as in reachability: the closures chain in this order.
-    for l in reach::bottom_up(enc) {
+    for l in bottom_up(enc) {
         let sys_rel = &enc.labels[l];
         let sigma = letter_of_label(sys, tgba, l);
         if !a_sigma[sigma].satisfiable() {
@@ -978,7 +978,7 @@ impl EmersonLei {
                 let z = &self.z;
                 let target = z.and(&p.pre_acc(i, z, budget)?).map_err(oom)?;
                 let unchanged = match &self.last[i] {
-                    Some((after, old)) => after == z && !reach::minus(old, &target)?.satisfiable(),
+                    Some((after, old)) => after == z && !minus(old, &target)?.satisfiable(),
                     None => false,
                 };
                 if !unchanged {

@@ -14,5 +14,4 @@ pub use ctl::{check_ctl, CtlChecker};
 pub use ctl_witness::{CtlEvidence, EvidenceKind};
 pub use encoding::{Block, Encoding, ManagerOptions, Relation};
 pub use order::OrderSpec;
-pub use reach::{reach_with, reachable, run_reach, Strategy};
-pub use reach::{ReachCounters, ReachStats};
+pub use reach::{reach_with, reachable, run_reach, ReachCounters, ReachStats, Strategy};

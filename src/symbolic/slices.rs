@@ -14,10 +14,11 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
-use super::encoding::{oom, BddResult};
+use super::encoding::{minus, oom, BddResult};
 use super::ltl::Product;
-use super::reach::constrained::{ClosureMemo, Direction, Events, Layout, Saturator};
-use super::{reach, Encoding};
+use super::reach::constrained::{ClosureMemo, Direction, Events, Saturator};
+use super::reach::layout::Layout;
+use super::Encoding;
 use crate::limits::Budget;
 
 /// The product cut by automaton state: the labels on the self-loops of a state saturate its
@@ -152,10 +153,10 @@ impl SliceClosure {
                     .with_memo(std::mem::take(&mut self.memos[ev]));
                 let closed = sat.closure(&part, &c);
                 self.memos[ev] = sat.into_memo();
-                let new = reach::minus(&closed?.and(aut_q).map_err(oom)?, &self.y)?;
+                let new = minus(&closed?.and(aut_q).map_err(oom)?, &self.y)?;
                 self.y = self.y.or(&new).map_err(oom)?;
                 self.added = self.added.or(&new).map_err(oom)?;
-                self.frontier = reach::minus(&self.frontier, aut_q)?;
+                self.frontier = minus(&self.frontier, aut_q)?;
                 if hits(&new)? {
                     return Ok(true);
                 }
@@ -169,7 +170,7 @@ impl SliceClosure {
                 Direction::Backward => p.pre(&self.added, budget)?,
                 Direction::Forward => p.post(&self.added, budget)?,
             };
-            self.frontier = reach::minus(&step.and(&self.within).map_err(oom)?, &self.y)?;
+            self.frontier = minus(&step.and(&self.within).map_err(oom)?, &self.y)?;
             self.added = p.enc.f();
         }
     }

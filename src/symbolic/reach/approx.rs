@@ -18,8 +18,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
 use crate::limits::Budget;
-use crate::symbolic::encoding::{oom, BddResult};
-use crate::symbolic::{Encoding, Relation};
+use crate::symbolic::encoding::{oom, BddResult, Encoding, Relation};
 
 /// The conjunction of the valid codes with the projection of the reachable states on every
 /// distinct support of a label that moves more than one block (see the module doc).
@@ -71,7 +70,8 @@ pub(crate) fn projections(enc: &Encoding, budget: &Budget) -> BddResult<BDDFunct
 mod tests {
     use super::*;
     use crate::gen::{random, RandomSpec};
-    use crate::symbolic::reach::{minus, reachable};
+    use crate::symbolic::encoding::minus;
+    use crate::symbolic::reach::reachable;
     use crate::symbolic::ManagerOptions;
 
     /// On random systems the projections contain the reachable states, are closed under every

@@ -1,206 +1,29 @@
-//! Saturation-style reachability on whole BDDs.
+//! Saturation proper (Ciardo, Lüttgen, Siminiceanu, "Saturation: an efficient iteration
+//! strategy for symbolic state-space generation", TACAS 2001): the `sat` and `sat-mask`
+//! reachability strategies.
 //!
-//! Saturation (Ciardo, Lüttgen, Siminiceanu, "Saturation: an efficient iteration strategy for
-//! symbolic state-space generation", TACAS 2001) fires events in the order of the variable
-//! levels: an event whose topmost variable is at level k is fired only after everything below
-//! level k is at its local fixpoint, and a node is *saturated* when no event at or below its level
-//! adds states. The gain comes from never copying unsaturated sub-diagrams upwards.
+//! Saturation fires events in the order of the variable levels: an event whose topmost
+//! variable is at level k is fired only after everything below level k is at its local
+//! fixpoint, and a node is *saturated* when no event at or below its level adds states. The
+//! gain comes from never copying unsaturated sub-diagrams upwards.
 //!
-//! oxidd offers whole-function operations, so this is the level-ordered iteration that LTSmin
-//! calls `sat-like` (Blom, van de Pol, "Symbolic reachability for process algebras with recursive
-//! data types", ICTAC 2008; LTSmin `--saturation=sat-like`): the labels are grouped by the top
-//! level they touch ([`Relation::top_level`](crate::symbolic::Relation)); groups are visited bottom-up,
-//! each chained to its local fixpoint; when a group adds states, the iteration restarts at the
-//! lowest group that has work, so lower groups are again saturated before higher ones fire.
-//!
-//! Each group keeps its own frontier: the states added since the group was last at its
-//! fixpoint. A group fires only on those states, so revisiting a group after a higher one added
-//! a few states costs images of those few states, not of the whole set.
+//! Here a block of bits (one component) plays the role of an MDD level, and the recursion
+//! walks the bits of a block with cofactors and rebuilds with `ite` ([`saturate_recursive`]
+//! says how). Why this shape: the encoding is binary, and cofactors and `ite` on a BDD are
+//! enough to visit every sub-diagram below a block; memoising per `(sub-diagram, block)` is
+//! where saturation saves work. It is the fastest strategy on the
+//! RERS problems by far (see [`super`]); the level-ordered iteration on whole sets
+//! ([`super::level_ordered`]) is its simpler cousin.
 
 use std::collections::HashMap;
 
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo};
 
-use super::constrained::{active_from, merge_local_labels, Layout};
-use super::{bottom_up, minus, Tracker};
-use crate::symbolic::encoding::{oom, BddResult};
-use crate::symbolic::{Encoding, Relation};
-
-/// `items` (already lowest first) cut into runs of equal `top_level`: the groups of
-/// [`level_ordered`].
-pub(crate) fn group_by_level<R: Copy>(
-    items: impl IntoIterator<Item = R>,
-    top_level: impl Fn(R) -> u32,
-) -> Vec<Vec<R>> {
-    let mut groups: Vec<Vec<R>> = Vec::new();
-    let mut last = None;
-    for r in items {
-        let top = top_level(r);
-        match groups.last_mut() {
-            Some(g) if last == Some(top) => g.push(r),
-            _ => groups.push(vec![r]),
-        }
-        last = Some(top);
-    }
-    groups
-}
-
-/// The labels grouped by top level, lowest group (largest level) first.
-fn groups(enc: &Encoding) -> Vec<Vec<usize>> {
-    group_by_level(bottom_up(enc), |l| enc.labels[l].top_level)
-}
-
-/// Chains `events` to their local fixpoint on `set`, starting from `frontier` (the states of
-/// `set` not yet stepped from): each round fires every event on the frontier, in order, and
-/// the states it adds join `set` and the frontier at once, so later events of the round see
-/// them; the next round's frontier is what the round added. `fire(e, frontier, set)` gives
-/// the states a step of `e` leads to (after whatever the caller does to them; those already
-/// in `set` are dropped here). Returns the states added. The inner loop of
-/// [`level_ordered`] and of both saturations ([`Sat::sat`], [`super::constrained`]).
-pub(crate) fn chain<E: Copy>(
-    enc: &Encoding,
-    set: &mut BDDFunction,
-    mut frontier: BDDFunction,
-    events: &[E],
-    mut fire: impl FnMut(E, &BDDFunction, &BDDFunction) -> BddResult<BDDFunction>,
-) -> BddResult<BDDFunction> {
-    let mut added = enc.f();
-    loop {
-        let mut found = enc.f();
-        for &e in events {
-            let new = minus(&fire(e, &frontier, set)?, set)?;
-            if new.satisfiable() {
-                *set = set.or(&new).map_err(oom)?;
-                frontier = frontier.or(&new).map_err(oom)?;
-                found = found.or(&new).map_err(oom)?;
-            }
-        }
-        if !found.satisfiable() {
-            return Ok(added);
-        }
-        added = added.or(&found).map_err(oom)?;
-        frontier = found;
-    }
-}
-
-/// The level-ordered iteration behind `sat-like` reachability, the backward closures of the CTL
-/// checker and those of the LTL checker on an over-approximation (on the exact reachable
-/// states it uses [`super::constrained`]): the closure of `start` under `fire`, where `fire(r, frontier, set)`
-/// gives the states one step of `r` leads to from `frontier` (restricted as the caller needs;
-/// those already in `set` are dropped here). Groups are visited lowest first, each chained to
-/// its local fixpoint on its own frontier (the states added since it last ran); after a group
-/// adds states, the iteration restarts at the lowest group that has work. Returns the closure
-/// and the number of group activations.
-pub(crate) fn level_ordered<R: Copy>(
-    enc: &Encoding,
-    groups: &[Vec<R>],
-    start: &BDDFunction,
-    fire: impl FnMut(R, &BDDFunction, &BDDFunction) -> BddResult<BDDFunction>,
-) -> BddResult<(BDDFunction, usize)> {
-    let mut it = LevelOrdered::new(groups.len(), start);
-    it.run(enc, groups, fire)?;
-    Ok((it.set, it.activations))
-}
-
-/// A [`level_ordered`] iteration that can be cut short (by a limit of its `fire`) and resumed
-/// where it stopped: a closure that takes longer than one time share is not begun again in the
-/// next (RERS 2016 problem 119, whose closures on the projections take 5-20 s each and whose
-/// twenty properties share the time limit).
-///
-/// Between group activations, `todo[g]` holds the states of `set` that group `g` has not
-/// stepped from. A cut inside a group's chain leaves `set` grown by states no group has
-/// stepped from, and the group's frontier partly stepped from; both go back into the todo
-/// sets, so a resumed run returns the closure an uncut one would.
-pub(crate) struct LevelOrdered {
-    /// The states found so far (the closure, once [`LevelOrdered::run`] has returned `Ok`).
-    pub set: BDDFunction,
-    todo: Vec<BDDFunction>,
-    /// Group activations so far.
-    pub activations: usize,
-    start: BDDFunction,
-}
-
-impl LevelOrdered {
-    pub fn new(num_groups: usize, start: &BDDFunction) -> LevelOrdered {
-        LevelOrdered {
-            set: start.clone(),
-            todo: vec![start.clone(); num_groups],
-            activations: 0,
-            start: start.clone(),
-        }
-    }
-
-    /// Runs (or resumes) the iteration to the closure. After an error of `fire` the iteration
-    /// resumes where it stopped; should the repair itself run out of memory, it begins again
-    /// from the start.
-    pub fn run<R: Copy>(
-        &mut self,
-        enc: &Encoding,
-        groups: &[Vec<R>],
-        mut fire: impl FnMut(R, &BDDFunction, &BDDFunction) -> BddResult<BDDFunction>,
-    ) -> BddResult<()> {
-        let mut k = 0;
-        while k < groups.len() {
-            if !self.todo[k].satisfiable() {
-                k += 1;
-                continue;
-            }
-            self.activations += 1;
-            // chain the group to its local fixpoint, starting from its frontier
-            let frontier = std::mem::replace(&mut self.todo[k], enc.f());
-            let before = self.set.clone();
-            let added = match chain(enc, &mut self.set, frontier.clone(), &groups[k], &mut fire) {
-                Ok(added) => added,
-                Err(e) => {
-                    if self.repair(k, &frontier, &before).is_err() {
-                        *self = LevelOrdered::new(self.todo.len(), &self.start);
-                    }
-                    return Err(e);
-                }
-            };
-            if added.satisfiable() {
-                self.note_added(k, &added)?;
-                // lower groups must see the new states before anything higher fires
-                k = 0;
-            } else {
-                k += 1;
-            }
-        }
-        Ok(())
-    }
-
-    /// After a cut in group `k`'s chain from `frontier`, when the set was `before`: the
-    /// group has yet to step from its frontier and what the chain added, every other group
-    /// from the latter.
-    fn repair(&mut self, k: usize, frontier: &BDDFunction, before: &BDDFunction) -> BddResult<()> {
-        let added = minus(&self.set, before)?;
-        self.todo[k] = frontier.or(&added).map_err(oom)?;
-        self.note_added(k, &added)
-    }
-
-    /// Every group but `k` has yet to step from `added`.
-    fn note_added(&mut self, k: usize, added: &BDDFunction) -> BddResult<()> {
-        for (g, td) in self.todo.iter_mut().enumerate() {
-            if g != k {
-                *td = td.or(added).map_err(oom)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The reachable states by saturation-style iteration.
-pub(crate) fn saturate(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
-    let (reach, activations) =
-        level_ordered(enc, &groups(enc), &enc.initial, |l, frontier, reach| {
-            let img = enc.labels[l].image(frontier)?;
-            t.image_done(reach)?;
-            Ok(img)
-        })?;
-    t.counters.iterations += activations as u64;
-    Ok(reach)
-}
+use super::chain_loop::chain;
+use super::layout::{active_from, merge_local_labels, Layout};
+use super::tracker::Tracker;
+use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, Relation};
 
 /// The saturated sub-diagrams of [`saturate_recursive`], per `(sub-diagram, block)`. Each entry
 /// is final once made, so a saturation cut short by a limit and started again with the same
@@ -415,13 +238,9 @@ impl Sat<'_, '_, '_, '_> {
 #[cfg(test)]
 mod tests {
     use super::super::{reach_with, Strategy};
-    use super::{groups, level_ordered, LevelOrdered};
-    use crate::error::{Error, Limit};
-    use crate::gen::{random, RandomSpec};
     use crate::limits::Budget;
     use crate::model::SystemBuilder;
     use crate::symbolic::{Encoding, ManagerOptions};
-    use oxidd::bdd::BDDFunction;
     use oxidd::BooleanFunction;
 
     /// A relation that reads a block above its declared support (as a product construction
@@ -461,57 +280,5 @@ mod tests {
         }
         // (0,0) (1,0) (1,1) (1,2)
         assert_eq!(enc.count(&chain).to_string(), "4");
-    }
-
-    /// A level-ordered closure cut by its `fire` every few steps and resumed each time gives
-    /// the closure of an uncut run, forward and backward, on random systems.
-    #[test]
-    fn a_cut_level_ordered_closure_resumes_to_the_same_set() {
-        let mut cuts = 0;
-        for seed in 0..60 {
-            let spec = RandomSpec {
-                components: 3 + seed as usize % 3,
-                states_per_component: 4 + seed as usize % 4,
-                seed,
-                ..RandomSpec::default()
-            };
-            let sys = random(&spec).unwrap();
-            let order: Vec<usize> = (0..sys.components().len()).collect();
-            let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
-            let groups = groups(&enc);
-            for backward in [false, true] {
-                let step = |l: usize, frontier: &BDDFunction| {
-                    let r = &enc.labels[l];
-                    if backward {
-                        r.preimage(frontier)
-                    } else {
-                        r.image(frontier)
-                    }
-                };
-                let (whole, _) =
-                    level_ordered(&enc, &groups, &enc.initial, |l, fr, _| step(l, fr)).unwrap();
-                let mut it = LevelOrdered::new(groups.len(), &enc.initial);
-                // each run cut after a number of steps that doubles, as the time slices do
-                // (a chain cut at a fixed step would start its group again every time)
-                let mut every = 1 + seed as usize % 3;
-                loop {
-                    let mut calls = 0usize;
-                    let r = it.run(&enc, &groups, |l, fr, _| {
-                        calls += 1;
-                        if calls > every {
-                            return Err(Error::Limit(Limit::Time { seconds: 0.0 }));
-                        }
-                        step(l, fr)
-                    });
-                    match r {
-                        Ok(()) => break,
-                        Err(_) => cuts += 1,
-                    }
-                    every *= 2;
-                }
-                assert!(it.set == whole, "seed {seed}, backward {backward}");
-            }
-        }
-        assert!(cuts > 300, "only {cuts} cuts");
     }
 }
