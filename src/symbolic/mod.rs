@@ -4,11 +4,9 @@ pub mod cluster;
 pub mod ctl;
 pub mod ctl_witness;
 pub mod encoding;
-pub mod lasso;
 pub mod ltl;
 pub mod order;
 pub mod reach;
-mod slices;
 
 pub use ctl::{check_ctl, CtlChecker};
 pub use ctl_witness::{CtlEvidence, EvidenceKind};

@@ -30,18 +30,21 @@ use std::time::Instant;
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function};
 
-use super::cluster::{Clusters, CLUSTER_NODES};
-use super::encoding::{bottom_up, minus, oom, BddResult};
-use super::reach::constrained::Direction;
-use super::reach::level_ordered::{group_by_level, level_ordered, LevelOrdered};
-use super::slices::{SliceClosure, Slices};
-use super::{reach, Block, Encoding, ManagerOptions, Relation};
+pub mod lasso;
+mod slices;
+
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{BigNat, CompId, LabelId, System};
+use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
+use crate::symbolic::encoding::{bottom_up, minus, oom, BddResult};
+use crate::symbolic::reach::constrained::Direction;
+use crate::symbolic::reach::level_ordered::{group_by_level, level_ordered, LevelOrdered};
+use crate::symbolic::{reach, Block, Encoding, ManagerOptions, Relation};
+use slices::{SliceClosure, Slices};
 
-pub use super::lasso::{Lasso, ProductState};
+pub use lasso::{Lasso, ProductState};
 
 /// Where the automaton block goes in the variable order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -267,7 +270,7 @@ impl SystemCtx {
                     );
                 }
                 let (enc, aut_block) = encode(name, order)?;
-                let over = super::reach::approx::projections(&enc, budget)?;
+                let over = reach::approx::projections(&enc, budget)?;
                 (enc, aut_block, over, false)
             }
         };
@@ -1051,10 +1054,10 @@ pub struct LtlOptions {
     /// Extract a counterexample when the property fails.
     pub want_witness: bool,
     /// Walks tried before the exact SCC search of the lasso extraction (see
-    /// [`super::lasso`]); 0 goes straight to the SCC search.
+    /// [`lasso`]); 0 goes straight to the SCC search.
     pub max_walks: usize,
     /// Tries to close a cycle after a wander, before the exact SCC search of the lasso
-    /// extraction (see [`super::lasso`]); 0 goes from the walks straight to the SCC search.
+    /// extraction (see [`lasso`]); 0 goes from the walks straight to the SCC search.
     pub lasso_tries: usize,
     /// The first slice of work, in BDD nodes created, of the race between the forward probe and
     /// the Emerson-Lei fixpoint (see [`check_ltl_with`]); 0 turns the probe off.
@@ -1069,8 +1072,8 @@ impl Default for LtlOptions {
         LtlOptions {
             universe: Universe::default(),
             want_witness: true,
-            max_walks: super::lasso::MAX_WALKS,
-            lasso_tries: super::lasso::TRIES,
+            max_walks: lasso::MAX_WALKS,
+            lasso_tries: lasso::TRIES,
             probe_slice: PROBE_SLICE,
             stop_early: true,
         }
@@ -1259,7 +1262,7 @@ impl<'c> LtlRun<'c> {
             // The verdict is in: its counterexample gets the whole time limit, not just what is
             // left of a share, because an extraction cut short starts again from nothing (RERS
             // 2017 problem 115, whose time is its counterexamples: 61 s -> 83 s when cut).
-            let r = super::lasso::extract(
+            let r = lasso::extract(
                 &self.p,
                 &self.space,
                 &fair,

@@ -1,6 +1,6 @@
 //! The closures of an LTL product cut by automaton state: the backward closures of the
 //! Emerson-Lei fixpoint and of the lasso search on the exact reachable states, and the
-//! forward closure of the probe (see [`super::ltl`]).
+//! forward closure of the probe (see [`super`]).
 //!
 //! A product step either stays in its automaton state `q` (a self-loop of `q`: a plain system
 //! step) or moves to another. So each round saturates the new states of every slice `aut = q`
@@ -14,12 +14,12 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
-use super::encoding::{minus, oom, BddResult};
-use super::ltl::Product;
-use super::reach::constrained::{ClosureMemo, Direction, Events, Saturator};
-use super::reach::layout::Layout;
-use super::Encoding;
+use super::Product;
 use crate::limits::Budget;
+use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::reach::constrained::{ClosureMemo, Direction, Events, Saturator};
+use crate::symbolic::reach::layout::Layout;
+use crate::symbolic::Encoding;
 
 /// The product cut by automaton state: the labels on the self-loops of a state saturate its
 /// slice.

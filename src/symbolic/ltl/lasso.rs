@@ -35,12 +35,12 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::encoding::{oom, BddResult};
-use super::ltl::Product;
-use super::{Encoding, Relation};
+use super::Product;
 use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{LabelId, StateId};
+use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::{Encoding, Relation};
 
 /// A state of the product: the system's state vector and the automaton state.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -395,7 +395,7 @@ fn walk(
 }
 
 /// An accepting lasso of the product `p`, given a set `reach` closed under product steps that
-/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::ltl::EmersonLei`]),
+/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::EmersonLei`]),
 /// which the initial state reaches.
 ///
 /// Before the exact SCC search (which computes forward and backward closures, as costly as
