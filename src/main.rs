@@ -13,7 +13,7 @@ use ltsym::logic::Properties;
 use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
 use ltsym::report::{Json, SystemInfo};
-use ltsym::symbolic::ltl::{AutPosition, Space};
+use ltsym::symbolic::context::{AutPosition, Space};
 use ltsym::symbolic::order::OrderSpec;
 use ltsym::symbolic::reach::{race_reach, Strategy};
 use ltsym::symbolic::ManagerOptions;

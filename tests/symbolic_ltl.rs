@@ -18,9 +18,10 @@ use ltsym::gen::{random, RandomSpec};
 use ltsym::limits::Budget;
 use ltsym::logic::Ltl;
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
+use ltsym::symbolic::context::{AutPosition, Space, SystemCtx};
 use ltsym::symbolic::ltl::{
-    check_ltl, check_ltl_once, check_ltl_with, letter_of_label, AutPosition, Lasso, LtlOptions,
-    LtlResult, LtlRun, Space, SystemCtx, Universe,
+    check_ltl, check_ltl_once, check_ltl_with, letter_of_label, Lasso, LtlOptions, LtlResult,
+    LtlRun, Universe,
 };
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;

@@ -1,6 +1,7 @@
 //! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
 
 pub mod cluster;
+pub mod context;
 pub mod ctl;
 pub mod ctl_witness;
 pub mod encoding;
@@ -8,6 +9,7 @@ pub mod ltl;
 pub mod order;
 pub mod reach;
 
+pub use context::{AutPosition, Space, SystemCtx};
 pub use ctl::{check_ctl, CtlChecker};
 pub use ctl_witness::{CtlEvidence, EvidenceKind};
 pub use encoding::{Block, Encoding, ManagerOptions, Relation};

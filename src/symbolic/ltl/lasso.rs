@@ -35,7 +35,7 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::Product;
+use super::product::Product;
 use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{LabelId, StateId};
@@ -395,7 +395,7 @@ fn walk(
 }
 
 /// An accepting lasso of the product `p`, given a set `reach` closed under product steps that
-/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::EmersonLei`]),
+/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::emerson_lei::EmersonLei`]),
 /// which the initial state reaches.
 ///
 /// Before the exact SCC search (which computes forward and backward closures, as costly as
