@@ -10,6 +10,8 @@ pub mod ltl;
 pub mod pnml;
 pub mod promela;
 
+pub use pnml::PnmlLabels;
+
 use std::path::Path;
 use std::str::FromStr;
 
@@ -45,32 +47,6 @@ impl Format {
             "pml" | "prom" | "promela" => Some(Format::Promela),
             "pnml" | "xml" => Some(Format::Pnml),
             _ => None,
-        }
-    }
-}
-
-/// How PNML transition names become labels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum PnmlLabels {
-    /// `mcc` when every transition name has the MCC form `t_<n>_<label>`, else `name`.
-    #[default]
-    Auto,
-    /// The transition's name text is its label (the id where there is no name).
-    Name,
-    /// The label is what follows `t_<n>_` in the name.
-    Mcc,
-}
-
-impl FromStr for PnmlLabels {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<PnmlLabels, String> {
-        match s {
-            "auto" => Ok(PnmlLabels::Auto),
-            "name" => Ok(PnmlLabels::Name),
-            "mcc" => Ok(PnmlLabels::Mcc),
-            _ => Err(format!(
-                "unknown PNML label mode `{s}` (expected auto, name or mcc)"
-            )),
         }
     }
 }

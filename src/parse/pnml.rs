@@ -27,13 +27,39 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::str::FromStr;
 
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use super::PnmlLabels;
 use crate::error::{Error, ParseError, Result};
 use crate::model::{CompId, StateId, System, SystemBuilder};
+
+/// How PNML transition names become labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PnmlLabels {
+    /// `mcc` when every transition name has the MCC form `t_<n>_<label>`, else `name`.
+    #[default]
+    Auto,
+    /// The transition's name text is its label (the id where there is no name).
+    Name,
+    /// The label is what follows `t_<n>_` in the name.
+    Mcc,
+}
+
+impl FromStr for PnmlLabels {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<PnmlLabels, String> {
+        match s {
+            "auto" => Ok(PnmlLabels::Auto),
+            "name" => Ok(PnmlLabels::Name),
+            "mcc" => Ok(PnmlLabels::Mcc),
+            _ => Err(format!(
+                "unknown PNML label mode `{s}` (expected auto, name or mcc)"
+            )),
+        }
+    }
+}
 
 /// Parses a PNML file's text; `file` names it in errors.
 pub fn parse(text: &str, file: &Path, labels: PnmlLabels) -> Result<System> {
