@@ -3,15 +3,13 @@
 pub mod cluster;
 pub mod context;
 pub mod ctl;
-pub mod ctl_witness;
 pub mod encoding;
 pub mod ltl;
 pub mod order;
 pub mod reach;
 
 pub use context::{AutPosition, Space, SystemCtx};
-pub use ctl::{check_ctl, CtlChecker};
-pub use ctl_witness::{CtlEvidence, EvidenceKind};
+pub use ctl::{check_ctl, CtlChecker, CtlEvidence, EvidenceKind};
 pub use encoding::{Block, Encoding, ManagerOptions, Relation};
 pub use order::OrderSpec;
 pub use reach::{reach_with, reachable, run_reach, ReachCounters, ReachStats, Strategy};
