@@ -19,6 +19,7 @@
 //! state; [`System::with_start_steps`] puts it back as a real silent step where a semantics needs it.
 
 mod bignum;
+mod bitcode;
 pub mod factor;
 
 pub use bignum::BigNat;
