@@ -1,4 +1,4 @@
-//! Symbolic CTL (src/symbolic/ctl.rs) on hand-made systems with known answers for every
+//! Symbolic CTL (src/symbolic/ctl/) on hand-made systems with known answers for every
 //! operator, above all the deadlock cases of maximal-path semantics; against a small oracle
 //! written from the path definitions (not from the fixpoints) on random systems; and every
 //! witness/counterexample replayed step by step.

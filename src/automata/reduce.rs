@@ -7,7 +7,7 @@
 //! plain rounds (Paige and Tarjan, "Three partition refinement algorithms", SIAM J. Comput.
 //! 16(6), 1987, give the fast algorithm; these automata have a few dozen states at most): two
 //! states stay together while they have the same letters, with the same acceptance marks,
-//! into the same classes. Why after the tableau ([`super::translate`]) and
+//! into the same classes. Why after the tableau ([`translate`](mod@super::translate)) and
 //! not inside it: the tableau's states are obligation sets, and different sets can accept the
 //! same words; merging them afterwards keeps the construction simple and every state the
 //! product pays for counts (the product's size is the automaton's times the system's).

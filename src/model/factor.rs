@@ -21,7 +21,7 @@
 //! factored it takes 0.1 s and 28 k nodes, and problems 114 and 115, which no tool had
 //! counted, count in a fraction of a second (README.md, "Benchmarks").
 //!
-//! Finding the numbering ([`super::bitcode`]): the subcubes every label's domain and image
+//! Finding the numbering (`bitcode.rs`): the subcubes every label's domain and image
 //! span, then a bounded search for the bits no label tests or writes alone. Then:
 //!
 //! *Verification.* Under the numbering found, every label's moves must be exactly the product

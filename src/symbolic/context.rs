@@ -12,8 +12,8 @@
 //!
 //! The reachable states come from the order race of [`crate::symbolic::reach::race`], capped
 //! at [`REACH_MAX_SLICE`] nodes of work per candidate under [`Space::Auto`]; past that, the
-//! overlapping projections of [`crate::symbolic::reach::approx`] stand in for them (see
-//! [`Space`] for why that gives the same verdicts). The CTL checker builds its own encoding
+//! overlapping projections of `reach/approx.rs` stand in for them (see [`Space`] for why that
+//! gives the same verdicts). The CTL checker builds its own encoding
 //! with [`crate::symbolic::reach::race_reach`], since it needs no automaton block.
 
 use std::cell::{OnceCell, RefCell};
@@ -81,7 +81,7 @@ pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> V
 /// only on the states it reaches, so the fair states of a larger closed set agree with those of
 /// the reachable set on every reachable state, the initial one included; the probe and the
 /// counterexample search only ever walk forward from the initial state. The overlapping
-/// projections of [`super::reach::approx`] are such a set, and cost next to nothing.
+/// projections of `reach/approx.rs` are such a set, and cost next to nothing.
 ///
 /// Which one is faster depends on the system: the reachable set restricts every fixpoint (RERS
 /// 2016 problem 113, all 20 properties: 2.0 s on it, 15 s on the projections), but its

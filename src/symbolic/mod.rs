@@ -1,4 +1,10 @@
 //! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
+//!
+//! Beside this file: the encoding ([`encoding`]: blocks, one relation per label), variable
+//! orders ([`order`]), relations merged into clusters ([`cluster`]) and the per-file system
+//! context of LTL ([`context`]). Below it, one folder per engine: [`reach`] (one file per
+//! strategy), [`ltl`] (product, Emerson-Lei, probe, lasso) and [`ctl`] (fixpoints, witnesses).
+//! Resource limits come from [`crate::limits`].
 
 pub mod cluster;
 pub mod context;

@@ -6,7 +6,7 @@
 //! acceptance on edges:
 //! 1. BFS layers from the initial product state to the fair set `Z` of the Emerson-Lei fixpoint,
 //!    walked back with preimages of single states: the prefix.
-//! 2. Iterated *walks* (see [`extract`]), which close a cycle cheaply when the fair set is small
+//! 2. Iterated *walks* (see `extract`), which close a cycle cheaply when the fair set is small
 //!    or the system's deterministic run soon repeats itself;
 //!    only when they do not within a bound, the tries and the exact search below run.
 //! 3. *Tries*: a pseudo-random wander inside `Z` (see `wander`), then from the reached state

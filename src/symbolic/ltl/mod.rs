@@ -5,7 +5,7 @@
 //! E. A. Emerson and C.-L. Lei, "Modalities for model checking: branching time logic strikes
 //! back", POPL 1985 / Science of Computer Programming 8(3), 1987. Their fixpoint
 //! `νZ. ⋀ᵢ EX E[Z U (Z ∧ Fᵢ)]` characterises the states that start a path visiting every fairness
-//! set `Fᵢ` infinitely often; we use its form for acceptance on *edges* (see [`emerson_lei`]).
+//! set `Fᵢ` infinitely often; we use its form for acceptance on *edges* (see `emerson_lei.rs`).
 //!
 //! Why this shape:
 //! * The automaton state is one more block of the encoding ([`Block::Extra`](crate::symbolic::Block::Extra) named `aut`), so
@@ -22,22 +22,22 @@
 //!   manager. oxidd appends variables at the bottom of the order and cannot insert a block later,
 //!   which is why the automaton block is created up front.
 //!
-//! One algorithm per file: the product and its closures ([`product`]), the closures cut by
-//! automaton state ([`slices`]), the Emerson-Lei fixpoint ([`emerson_lei`]), the forward probe
-//! ([`probe`]), the counterexample lasso ([`lasso`]), and the check of one property that races
-//! the probe against the fixpoint and resumes after a limit ([`run`]). The system context they
+//! One algorithm per file: the product and its closures (`product.rs`), the closures cut by
+//! automaton state (`slices.rs`), the Emerson-Lei fixpoint (`emerson_lei.rs`), the forward
+//! probe (`probe.rs`), the counterexample lasso ([`lasso`]), and the check of one property
+//! that races the probe against the fixpoint and resumes after a limit ([`run`]). The system context they
 //! all work on is [`crate::symbolic::context`].
 //!
 //! [`SystemCtx`]: crate::symbolic::context::SystemCtx
 //! * Only infinite traces count: a product state without successors is removed by `Z ∧ Pre(Z)`,
 //!   so deadlocks never make a property false.
 
-pub mod emerson_lei;
+pub(crate) mod emerson_lei;
 pub mod lasso;
-pub mod probe;
-pub mod product;
+pub(crate) mod probe;
+pub(crate) mod product;
 pub mod run;
-pub mod slices;
+pub(crate) mod slices;
 
 pub use lasso::{Lasso, ProductState};
 pub use product::letter_of_label;

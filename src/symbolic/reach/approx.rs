@@ -9,7 +9,7 @@
 //! projections with the valid codes.
 //!
 //! Why it is closed under steps, which is what the LTL check needs of it (see
-//! [`crate::symbolic::ltl::Space`]): if `s` is in every projection and `s → t` by label `l`, then for a
+//! [`crate::symbolic::context::Space`]): if `s` is in every projection and `s → t` by label `l`, then for a
 //! group `G` that `l` touches, `t` restricted to `G` is one step of the projected `l` from `s`
 //! restricted to `G`, so it is in `G`'s projection (a projection is closed under its projected
 //! labels), and for a group `l` does not touch, nothing in `G` changes.

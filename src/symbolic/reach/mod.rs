@@ -10,7 +10,7 @@
 //!   `top_level` first), which lets low, cheap labels close the local behaviour before the
 //!   high ones copy it upwards. Each label's image is taken of the sweep's *frontier* (the states
 //!   not yet expanded by every label) rather than of the whole set.
-//! * **sat** (the default): saturation, see [`saturation`]. Fastest by far on the RERS
+//! * **sat** (the default): saturation, see `saturation.rs`. Fastest by far on the RERS
 //!   problems (bench-data/results/reach.csv: 2017 problem 110, FORCE order: 1.2 s against 3.4 s
 //!   for chaining and 8.6 s for BFS; 2017 112 (2^48 states) finishes only with it).
 //! * **chain-full**: chaining where each label takes the image of the whole set, not of the
@@ -22,24 +22,24 @@
 //! All compute the same set (tests check it against explicit search).
 //!
 //! One strategy per file over one interface ([`Strategy`], dispatched by [`reach_with`] and
-//! [`ReachRun`], with the bookkeeping of [`tracker`]): [`bfs`], [`chaining`] (`chain`,
-//! `chain-full`), [`level_ordered`] (`sat-like`, and the closures of CTL and of LTL on an
-//! over-approximation), [`saturation`] (`sat`, `sat-mask`). The closures inside a constraint of
-//! the LTL product are [`constrained`] saturation. Beside them: the loop that chains events to
-//! a local fixpoint, shared by the last three ([`chain_loop`]); where blocks and labels sit
-//! for saturation ([`layout`]); the race of candidate variable orders and the statistics of a
-//! finished run ([`race`], [`stats`]); and an over-approximation of the reachable states for
-//! when reachability is out of reach ([`approx`]).
+//! [`ReachRun`], with the bookkeeping of `tracker.rs`): `bfs.rs`, `chaining.rs` (`chain`,
+//! `chain-full`), `level_ordered.rs` (`sat-like`, and the closures of CTL and of LTL on an
+//! over-approximation), `saturation.rs` (`sat`, `sat-mask`). The closures inside a constraint
+//! of the LTL product are constrained saturation, `constrained.rs`. Beside them: the loop that
+//! chains events to a local fixpoint, shared by the last three (`chain_loop.rs`); where blocks
+//! and labels sit for saturation (`layout.rs`); the race of candidate variable orders and the
+//! statistics of a finished run ([`race`], [`stats`]); and an over-approximation of the
+//! reachable states for when reachability is out of reach (`approx.rs`).
 
 pub(crate) mod approx;
-pub mod bfs;
+pub(crate) mod bfs;
 pub(crate) mod chain_loop;
-pub mod chaining;
+pub(crate) mod chaining;
 pub(crate) mod constrained;
 pub(crate) mod layout;
-pub mod level_ordered;
+pub(crate) mod level_ordered;
 pub mod race;
-pub mod saturation;
+pub(crate) mod saturation;
 pub mod stats;
 pub(crate) mod tracker;
 
@@ -135,7 +135,7 @@ fn run_strategy(
 }
 
 /// A reachability computation that can be cut short by a limit and resumed: `sat` and
-/// `sat-mask` keep the sub-diagrams they finished ([`SatMemo`]), the other strategies start
+/// `sat-mask` keep the sub-diagrams they finished (`SatMemo`), the other strategies start
 /// again. Counters add up over the runs.
 pub struct ReachRun {
     pub enc: Encoding,

@@ -2,8 +2,9 @@
 //! the peak size of the node store, the budget checked after every image, and a progress
 //! message every few seconds (`RUST_LOG=info`).
 //!
-//! Why one type: the strategies differ only in the order in which they fire labels; counting,
-//! limits and progress must not differ with them, or their statistics would not compare.
+//! Why one type: the strategies differ in how they fire labels, not in what an image costs;
+//! counting, limits and progress must be the same for all, or their statistics would not
+//! compare.
 
 use std::time::Instant;
 
