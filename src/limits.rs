@@ -23,6 +23,11 @@ pub trait NodeStore {
     fn nodes(&self) -> usize;
     /// Frees the nodes nothing refers to any more.
     fn collect_garbage(&self);
+    /// Whether the store wants its variables reordered now (see
+    /// the symbolic engine's reorderer): a check then fails with [`Error::Reorder`].
+    fn reorder_due(&self, _nodes: usize) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -164,6 +169,9 @@ impl Budget {
             let live = store.nodes();
             self.gc_at.set((GC_GROWTH * live).max(GC_FLOOR));
             log::debug!("garbage collection: {nodes} -> {live} nodes");
+        }
+        if store.reorder_due(nodes) {
+            return Err(Error::Reorder);
         }
         if let (true, Some(t)) = (self.expired(), self.timeout) {
             return Err(Error::Limit(Limit::Time { seconds: t }));

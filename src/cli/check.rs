@@ -69,7 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         start_steps: args.start_steps,
         aut_position: args.aut_position,
         space: args.space,
-        manager: ManagerOptions::for_system(&sys),
+        manager: ManagerOptions::for_system(&sys).with_reorder(args.limits.reorder),
         factor: args.limits.factor(),
         order: args.limits.order,
     };

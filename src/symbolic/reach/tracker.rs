@@ -23,6 +23,12 @@ pub(crate) struct Tracker<'a> {
     pub counters: ReachCounters,
     start: Instant,
     last_log: Instant,
+    /// Reachable states a strategy cut short leaves behind (see [`super::ReachRun`]): the set
+    /// found so far when the strategy says what it is ([`Tracker::image_done`] with a whole
+    /// set), else what the strategy puts here itself as it stops.
+    pub salvage: BDDFunction,
+    /// Whether [`Tracker::image_done`] is given the whole set found so far.
+    whole_sets: bool,
 }
 
 /// Seconds between progress messages.
@@ -36,7 +42,15 @@ impl<'a> Tracker<'a> {
             counters: ReachCounters::default(),
             start: Instant::now(),
             last_log: Instant::now(),
+            salvage: enc.f(),
+            whole_sets: true,
         }
+    }
+
+    /// Says that [`Tracker::image_done`] is given partial sets (sub-diagrams): the strategy
+    /// fills [`Tracker::salvage`] itself.
+    pub fn partial_sets(&mut self) {
+        self.whole_sets = false;
     }
 
     /// Records the manager's size.
@@ -50,7 +64,12 @@ impl<'a> Tracker<'a> {
     pub fn image_done(&mut self, reach: &BDDFunction) -> BddResult<()> {
         self.counters.images += 1;
         self.sample();
-        self.budget.check(self.enc)?;
+        if let Err(e) = self.budget.check(self.enc) {
+            if self.whole_sets {
+                self.salvage = reach.clone();
+            }
+            return Err(e);
+        }
         if self.last_log.elapsed().as_secs_f64() >= LOG_EVERY_S {
             self.last_log = Instant::now();
             if log::log_enabled!(log::Level::Info) {
