@@ -12,6 +12,7 @@ pub mod ltl;
 pub mod order;
 pub mod reach;
 pub mod saturation;
+mod shorten;
 mod slices;
 pub mod stats;
 
