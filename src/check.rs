@@ -20,15 +20,17 @@ use crate::automata::lasso::accepts_lasso;
 use crate::automata::translate::translate;
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
-use crate::explicit::graph::{replay_trace, StateGraph};
+use crate::evidence::violation::first_bad_step;
+use crate::evidence::{replay, End, Evidence, Kind};
+use crate::explicit::graph::StateGraph;
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ctl, Ltl, Properties, Property};
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
+use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::ctl::CtlChecker;
-use crate::symbolic::ctl_witness::EvidenceKind;
+use crate::symbolic::ctl_witness::{CtlEvidence, EvidenceKind};
 use crate::symbolic::ltl::{AutPosition, LtlOptions, LtlResult, LtlRun, Space, SystemCtx};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::{race_reach, Strategy};
@@ -151,6 +153,7 @@ pub fn check(
         reach_time_s: 0.0,
         total_time_s: 0.0,
         results: Vec::new(),
+        warnings: Vec::new(),
     };
     match props {
         Properties::Ltl(ps) => {
@@ -262,16 +265,26 @@ fn validate_lasso(
     Ok(())
 }
 
-fn lasso_evidence(sys: &System, prefix: &[LabelId], cycle: &[LabelId]) -> Evidence {
-    Evidence {
-        kind: "counterexample".into(),
-        path: names(sys, prefix),
-        cycle: Some(names(sys, cycle)),
-        ends_in_deadlock: false,
-        explanation: "an infinite trace that violates the property: the path, then the cycle \
-                      forever"
-            .into(),
-    }
+/// The counterexample `prefix · cycle^ω` of `f`, replayed on the system as a person reads it,
+/// with the step that visibly violates `f` marked where there is one.
+fn lasso_evidence(
+    sys: &System,
+    f: &Ltl,
+    prefix: &[LabelId],
+    cycle: &[LabelId],
+) -> Result<Evidence> {
+    let labels: Vec<LabelId> = prefix.iter().chain(cycle).copied().collect();
+    let run = replay(sys, &labels, End::Cycle(prefix.len())).map_err(|e| {
+        Error::Internal(format!("the counterexample for `{f}` does not replay: {e}"))
+    })?;
+    let mark = first_bad_step(f, sys, &labels, prefix.len())?;
+    Ok(Evidence::new(
+        sys,
+        &run,
+        Kind::Counterexample,
+        "an infinite trace that violates the property",
+        mark,
+    ))
 }
 
 fn check_ltl_file(
@@ -354,7 +367,9 @@ fn check_ltl_file(
                         Error::Internal("violated property without counterexample".into())
                     })?;
                     validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
-                    evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
+                    if opts.witness {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &cex.prefix, &cex.cycle)?);
+                    }
                     Ok(Outcome::Violated)
                 },
             )?),
@@ -366,8 +381,8 @@ fn check_ltl_file(
                 None => Outcome::Holds,
                 Some(l) => {
                     validate_lasso(sys, &p.formula, neg, &l.prefix, &l.cycle)?;
-                    if evidence.is_none() {
-                        evidence = Some(lasso_evidence(sys, &l.prefix, &l.cycle));
+                    if opts.witness && evidence.is_none() {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &l.prefix, &l.cycle)?);
                     }
                     Outcome::Violated
                 }
@@ -377,10 +392,8 @@ fn check_ltl_file(
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         let st = neg.stats();
         r.automaton = Some((st.states, st.edges, st.acc_sets));
-        if opts.witness {
-            r.evidence = evidence;
-        }
-        log::info!("LTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        r.evidence = evidence;
+        log::info!("LTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
     report.results = fair_shares(ps.len(), budget, check_one)?;
@@ -493,46 +506,36 @@ fn combine(formula: &str, sym: Option<Outcome>, exp: Option<Outcome>) -> Result<
     }
 }
 
-/// Replays a CTL evidence path on the system: it must be executable, a cycle must return to
-/// where it starts, and a path said to end in a deadlock must be able to end in one.
-fn validate_ctl_path(
-    sys: &System,
-    f: &Ctl,
-    path: &[LabelId],
-    cycle: Option<&[LabelId]>,
-    deadlock: bool,
-) -> Result<()> {
-    let ends = replay_trace(sys, path);
-    let fail = |what: &str| {
-        Err(Error::Internal(format!(
-            "evidence path for `{f}` {what}: [{}]",
-            names(sys, path).join(" ")
-        )))
+/// A CTL evidence path replayed on the system (executable, its cycle closing, its deadlock a
+/// deadlock), as a person reads it; `None` when there is no path to show (a claim about all
+/// paths that holds, an existential one that fails, a verdict the initial state shows alone).
+fn ctl_evidence(sys: &System, f: &Ctl, ev: &CtlEvidence) -> Result<Option<Evidence>> {
+    let mut labels = ev.path.clone();
+    let end = match &ev.cycle {
+        Some(c) => {
+            labels.extend(c);
+            End::Cycle(ev.path.len())
+        }
+        None if ev.ends_in_deadlock => End::Deadlock,
+        None => End::Open,
     };
-    if ends.is_empty() {
-        return fail("is not executable");
+    let run = replay(sys, &labels, end).map_err(|e| {
+        Error::Internal(format!("the evidence path for `{f}` does not replay: {e}"))
+    })?;
+    if run.labels.is_empty() && !run.ends_in_deadlock {
+        return Ok(None);
     }
-    if let Some(c) = cycle {
-        let lasso = Lasso {
-            prefix: path.to_vec(),
-            cycle: c.to_vec(),
-            path: Vec::new(),
-        };
-        if !replay_lasso(sys, &lasso) {
-            return fail("has a cycle that does not close");
-        }
-    }
-    if deadlock {
-        let mut succ = Vec::new();
-        let some_dead = ends.iter().any(|s| {
-            crate::explicit::graph::successors(sys, s, &mut succ);
-            succ.is_empty()
-        });
-        if !some_dead {
-            return fail("does not end in a deadlock");
-        }
-    }
-    Ok(())
+    let (kind, shows) = match ev.kind {
+        EvidenceKind::Witness => (Kind::Witness, "a path that shows the property holds"),
+        EvidenceKind::Counterexample => (Kind::Counterexample, "a path that shows it fails"),
+    };
+    Ok(Some(Evidence::new(
+        sys,
+        &run,
+        kind,
+        format!("{shows}; {}", ev.explanation),
+        None,
+    )))
 }
 
 fn check_ctl_file(
@@ -575,24 +578,7 @@ fn check_ctl_file(
             (Some(Ok(_)), Some(ch)) => Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
                 if opts.witness {
                     let ev = ch.evidence(&p.formula, budget)?;
-                    validate_ctl_path(
-                        sys,
-                        &p.formula,
-                        &ev.path,
-                        ev.cycle.as_deref(),
-                        ev.ends_in_deadlock,
-                    )?;
-                    evidence = Some(Evidence {
-                        kind: match ev.kind {
-                            EvidenceKind::Witness => "witness",
-                            EvidenceKind::Counterexample => "counterexample",
-                        }
-                        .into(),
-                        path: names(sys, &ev.path),
-                        cycle: ev.cycle.as_deref().map(|c| names(sys, c)),
-                        ends_in_deadlock: ev.ends_in_deadlock,
-                        explanation: ev.explanation,
-                    });
+                    evidence = ctl_evidence(sys, &p.formula, &ev)?;
                 }
                 Ok(if holds {
                     Outcome::Holds
@@ -613,7 +599,7 @@ fn check_ctl_file(
         let outcome = combine(&p.formula.to_string(), sym, exp)?;
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         r.evidence = evidence;
-        log::info!("CTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        log::info!("CTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
     report.results = fair_shares(ps.len(), budget, check_one)?;

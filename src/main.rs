@@ -90,9 +90,20 @@ enum Command {
         /// The logic of the property file (default: detected from its syntax).
         #[arg(long, value_parser = parse_from_str::<Logic>)]
         logic: Option<Logic>,
-        /// Print a counterexample or witness path for each property.
+        /// Print a counterexample or witness for each property: one step per line, with the
+        /// components that move and their states.
         #[arg(long)]
         witness: bool,
+        /// Write each counterexample or witness to a file, in the format the extension names:
+        /// .dot (Graphviz), .aut (Aldebaran: CADP, mCRL2), .json or .txt; repeat for several
+        /// formats. With several properties, property N goes to PATH with `-N` before the
+        /// extension.
+        #[arg(long, value_name = "PATH")]
+        witness_out: Vec<PathBuf>,
+        /// Check even when no atom of the property file is a label of the system (by default
+        /// an input error: the files do not seem to belong together).
+        #[arg(long)]
+        allow_unknown_atoms: bool,
         /// symbolic (BDDs), explicit (small systems), or both (and fail if they disagree).
         #[arg(long, value_name = "symbolic|explicit|both", default_value = "symbolic",
               value_parser = parse_from_str::<Engine>)]
@@ -342,6 +353,8 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
             pnml_labels,
             logic,
             witness,
+            witness_out,
+            allow_unknown_atoms,
             engine,
             strategy,
             start_steps,
@@ -355,21 +368,34 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 pnml_labels,
             }
             .load()?;
+            for path in &witness_out {
+                ltsym::evidence::file_format(path)?;
+            }
             let props = parse::load_properties(&properties, logic)?;
-            let atoms = match &props {
-                Properties::Ltl(ps) => ps.iter().flat_map(|p| p.formula.atoms()).collect(),
-                Properties::Ctl(ps) => ps.iter().flat_map(|p| p.formula.atoms()).collect(),
+            let atoms: Vec<(u32, Vec<String>)> = match &props {
+                Properties::Ltl(ps) => ps.iter().map(|p| (p.number, p.formula.atoms())).collect(),
+                Properties::Ctl(ps) => ps.iter().map(|p| (p.number, p.formula.atoms())).collect(),
             };
-            let mut atoms: Vec<String> = atoms;
-            atoms.sort();
-            atoms.dedup();
-            warn_unknown_atoms(&sys, &properties, &atoms);
+            let unknown = parse::pairing::check_atoms(
+                &sys,
+                &system,
+                &properties,
+                &atoms,
+                allow_unknown_atoms,
+            )?;
+            let warnings: Vec<String> = unknown
+                .iter()
+                .map(|u| format!("{}: {}", properties.display(), u.message()))
+                .collect();
+            for w in &warnings {
+                log::warn!("{w}");
+            }
             let factor = limits.factor();
             let opts = CheckOptions {
                 engine,
                 strategy,
                 order: limits.order,
-                witness,
+                witness: witness || !witness_out.is_empty(),
                 timeout: limits.timeout,
                 max_nodes: limits.max_nodes,
                 max_states: limits.max_states,
@@ -379,13 +405,32 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 manager: ManagerOptions::for_system(&sys),
                 factor,
             };
-            let report = ltsym::check::check(
+            let mut report = ltsym::check::check(
                 &sys,
                 &system.display().to_string(),
                 ltsym::report::problem_number(&system),
                 &props,
                 &opts,
             )?;
+            report.warnings = warnings;
+            if !witness_out.is_empty() {
+                let evidence: Vec<(u32, &ltsym::evidence::Evidence)> = report
+                    .results
+                    .iter()
+                    .filter_map(|r| Some((r.number, r.evidence.as_ref()?)))
+                    .collect();
+                let one = report.results.len() == 1;
+                for path in &witness_out {
+                    for f in ltsym::evidence::write_files(&evidence, path, one)? {
+                        log::info!("wrote {}", f.display());
+                    }
+                }
+                if !witness {
+                    for r in &mut report.results {
+                        r.evidence = None;
+                    }
+                }
+            }
             match format.as_str() {
                 "json" => outln!("{}", report.to_json()),
                 "csv" => out!("{}", report.to_csv()),

@@ -105,9 +105,11 @@ fn witness_prints_a_replayed_lasso() {
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(out.contains("counterexample:"), "{out}");
-    assert!(out.contains("path:") && out.contains("cycle:"), "{out}");
-    // the lasso violates G !c0_t2: c0_t2 fires on it
-    assert!(out.contains("c0_t2"), "{out}");
+    assert!(out.contains("cycle, repeated forever from here:"), "{out}");
+    // the lasso violates G !c0_t2: c0_t2 fires on it, and that step is marked
+    let marked: Vec<&str> = out.lines().filter(|l| l.contains("<- violation")).collect();
+    assert_eq!(marked.len(), 1, "{out}");
+    assert!(marked[0].contains(" c0_t2 "), "{out}");
 }
 
 #[test]

@@ -184,24 +184,72 @@ impl Evidence {
     /// Writes the evidence to `path` in the format its extension names: `.dot` (Graphviz),
     /// `.aut` (Aldebaran), `.json`; `.txt` the text rendering.
     pub fn write_file(&self, path: &Path) -> Result<()> {
-        let text = match path.extension().and_then(|e| e.to_str()) {
-            Some("dot") | Some("gv") => dot::render(self),
-            Some("aut") => aut::render(self),
-            Some("json") => self.to_json() + "\n",
-            Some("txt") => text::render(self, ""),
-            _ => {
-                return Err(Error::Usage(format!(
-                    "{}: the evidence file's extension names its format: .dot (Graphviz), \
-                     .aut (Aldebaran), .json or .txt",
-                    path.display()
-                )))
-            }
+        let text = match file_format(path)? {
+            FileFormat::Dot => dot::render(self),
+            FileFormat::Aut => aut::render(self),
+            FileFormat::Json => self.to_json() + "\n",
+            FileFormat::Text => text::render(self, ""),
         };
         std::fs::write(path, text).map_err(|source| Error::Io {
             file: path.to_path_buf(),
             source,
         })
     }
+}
+
+/// The formats of evidence files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFormat {
+    Dot,
+    Aut,
+    Json,
+    Text,
+}
+
+/// The format the extension of `path` names: `.dot`/`.gv`, `.aut`, `.json`, `.txt`; anything
+/// else is a usage error (checked before a run, so that no run's evidence is lost to a typo).
+pub fn file_format(path: &Path) -> Result<FileFormat> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("dot") | Some("gv") => Ok(FileFormat::Dot),
+        Some("aut") => Ok(FileFormat::Aut),
+        Some("json") => Ok(FileFormat::Json),
+        Some("txt") => Ok(FileFormat::Text),
+        _ => Err(Error::Usage(format!(
+            "{}: the evidence file's extension names its format: .dot (Graphviz), .aut \
+             (Aldebaran), .json or .txt",
+            path.display()
+        ))),
+    }
+}
+
+/// Writes the evidence of several properties (`(property number, evidence)`) to files named
+/// after `path`: `path` itself when `one_property` (the check had one property), else `path`
+/// with `-N` before the extension for property `N` (`x.dot` → `x-3.dot`). Returns the files
+/// written.
+pub fn write_files(
+    evidence: &[(u32, &Evidence)],
+    path: &Path,
+    one_property: bool,
+) -> Result<Vec<std::path::PathBuf>> {
+    let mut written = Vec::new();
+    for &(number, ev) in evidence {
+        let file = if one_property {
+            path.to_path_buf()
+        } else {
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("evidence");
+            let name = match path.extension().and_then(|e| e.to_str()) {
+                Some(ext) => format!("{stem}-{number}.{ext}"),
+                None => format!("{stem}-{number}"),
+            };
+            path.with_file_name(name)
+        };
+        ev.write_file(&file)?;
+        written.push(file);
+    }
+    Ok(written)
 }
 
 #[cfg(test)]
@@ -266,5 +314,23 @@ pub(crate) mod tests {
             "{json}"
         );
         assert!(json.contains(r#""violation":{"step":1"#), "{json}");
+    }
+
+    #[test]
+    fn files_are_named_after_the_path_and_the_property() {
+        let sys = two();
+        let ev = lasso(&sys);
+        let dir = std::env::temp_dir().join(format!("ltsym-ev-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let w = write_files(&[(3, &ev), (7, &ev)], &dir.join("x.aut"), false).unwrap();
+        assert_eq!(w, [dir.join("x-3.aut"), dir.join("x-7.aut")]);
+        assert!(std::fs::read_to_string(&w[1])
+            .unwrap()
+            .starts_with("des (0, 4, 4)"));
+        let w = write_files(&[(3, &ev)], &dir.join("x.json"), true).unwrap();
+        assert_eq!(w, [dir.join("x.json")]);
+        let e = write_files(&[(3, &ev)], &dir.join("x.png"), true).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

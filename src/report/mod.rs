@@ -4,7 +4,7 @@ pub mod json;
 pub mod verdicts;
 
 pub use json::Json;
-pub use verdicts::{CheckReport, Evidence, Outcome, PropertyResult};
+pub use verdicts::{CheckReport, Outcome, PropertyResult};
 
 use crate::model::{BigNat, System};
 

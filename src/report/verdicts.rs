@@ -3,6 +3,7 @@
 
 use super::Json;
 use crate::error::Limit;
+use crate::evidence::Evidence;
 use crate::model::BigNat;
 
 /// What became of one property.
@@ -12,6 +13,17 @@ pub enum Outcome {
     Violated,
     /// Not answered: a resource limit was hit first.
     Unknown(Limit),
+}
+
+/// `true`, `false`, or `unknown (` the limit in words `)`.
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Holds => write!(f, "true"),
+            Outcome::Violated => write!(f, "false"),
+            Outcome::Unknown(l) => write!(f, "unknown ({l})"),
+        }
+    }
 }
 
 impl Outcome {
@@ -24,55 +36,6 @@ impl Outcome {
     }
 }
 
-/// A counterexample or witness: a path of labels from the initial state, possibly ending in a
-/// cycle (a lasso) or in a deadlock. It has been replayed on the explicit system before it is
-/// shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Evidence {
-    /// `counterexample` or `witness`.
-    pub kind: String,
-    /// Labels from the initial state.
-    pub path: Vec<String>,
-    /// Labels of a cycle that returns to the state the path reaches, when the evidence is a lasso.
-    pub cycle: Option<Vec<String>>,
-    /// The path ends in a deadlock state.
-    pub ends_in_deadlock: bool,
-    /// What the path shows, in a sentence.
-    pub explanation: String,
-}
-
-impl Evidence {
-    fn to_json(&self) -> Json {
-        let labels = |v: &[String]| Json::Arr(v.iter().map(Json::str).collect());
-        Json::obj([
-            ("kind", Json::str(&self.kind)),
-            ("path", labels(&self.path)),
-            ("cycle", self.cycle.as_deref().map_or(Json::Null, labels)),
-            ("ends_in_deadlock", Json::Bool(self.ends_in_deadlock)),
-            ("explanation", Json::str(&self.explanation)),
-        ])
-    }
-
-    fn to_text(&self) -> String {
-        let mut out = format!("    {}: {}\n", self.kind, self.explanation);
-        let join = |v: &[String]| {
-            if v.is_empty() {
-                "(empty)".to_string()
-            } else {
-                v.join(" ")
-            }
-        };
-        out += &format!("      path:  {}\n", join(&self.path));
-        if let Some(c) = &self.cycle {
-            out += &format!("      cycle: {}\n", join(c));
-        }
-        if self.ends_in_deadlock {
-            out += "      then: deadlock\n";
-        }
-        out
-    }
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub struct PropertyResult {
     pub number: u32,
@@ -81,6 +44,7 @@ pub struct PropertyResult {
     pub outcome: Outcome,
     /// The verdict the property file gives, if any.
     pub expected: Option<bool>,
+    /// A counterexample or witness, replayed on the explicit system (see [`crate::evidence`]).
     pub evidence: Option<Evidence>,
     pub time_s: f64,
     /// Size of the automaton for the negated formula (LTL): states, edges, acceptance sets.
@@ -111,6 +75,9 @@ pub struct CheckReport {
     pub reach_time_s: f64,
     pub total_time_s: f64,
     pub results: Vec<PropertyResult>,
+    /// Warnings about the input, e.g. atoms that name no label (see
+    /// [`crate::parse::pairing`]).
+    pub warnings: Vec<String>,
 }
 
 impl CheckReport {
@@ -153,12 +120,7 @@ impl CheckReport {
         }
         let with_expected = self.results.iter().any(|r| r.expected.is_some());
         for r in &self.results {
-            let verdict = match &r.outcome {
-                Outcome::Holds => "true".to_string(),
-                Outcome::Violated => "false".to_string(),
-                Outcome::Unknown(l) => format!("unknown ({l})"),
-            };
-            out += &format!("#{}: {verdict}", r.number);
+            out += &format!("#{}: {}", r.number, r.outcome);
             if with_expected {
                 match (r.expected, r.matches_expected()) {
                     (Some(e), Some(true)) => out += &format!("  (expected {e}: ok)"),
@@ -169,7 +131,7 @@ impl CheckReport {
             }
             out += &format!("  [{:.2} s]  {}\n", r.time_s, r.formula);
             if let Some(e) = &r.evidence {
-                out += &e.to_text();
+                out += &crate::evidence::text::render(e, "    ");
             }
         }
         let holds = self
@@ -189,8 +151,9 @@ impl CheckReport {
         }
         if with_expected {
             out += &format!(
-                ", {} mismatches with the expected verdicts",
-                self.mismatches()
+                ", {} mismatch{} with the expected verdicts",
+                self.mismatches(),
+                if self.mismatches() == 1 { "" } else { "es" }
             );
         }
         out += &format!(" ({:.2} s)\n", self.total_time_s);
@@ -227,7 +190,10 @@ impl CheckReport {
                     ),
                     (
                         "evidence",
-                        r.evidence.as_ref().map_or(Json::Null, Evidence::to_json),
+                        // serde's JSON written as it is
+                        r.evidence
+                            .as_ref()
+                            .map_or(Json::Null, |e| Json::Num(e.to_json())),
                     ),
                 ])
             })
@@ -255,6 +221,10 @@ impl CheckReport {
             ("reach_time_s", Json::float(self.reach_time_s)),
             ("total_time_s", Json::float(self.total_time_s)),
             ("mismatches", Json::int(self.mismatches() as u64)),
+            (
+                "warnings",
+                Json::Arr(self.warnings.iter().map(Json::str).collect()),
+            ),
             ("results", Json::Arr(results)),
         ])
     }
@@ -297,6 +267,7 @@ mod tests {
             space_states: None,
             reach_time_s: 0.0,
             total_time_s: 0.0,
+            warnings: Vec::new(),
             results: vec![
                 r(1, Outcome::Holds, Some(true)),
                 r(2, Outcome::Violated, Some(true)),
@@ -316,7 +287,7 @@ mod tests {
             text.contains("#2: false  (expected true: MISMATCH)"),
             "{text}"
         );
-        assert!(text.contains("1 mismatches"), "{text}");
+        assert!(text.contains("1 mismatch with"), "{text}");
         let json = rep.to_json().to_string();
         assert!(json.contains(r#""states":"42""#), "{json}");
         assert!(
