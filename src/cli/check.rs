@@ -1,0 +1,140 @@
+//! `ltsym check`: the verdicts of a property file, as text, JSON or the RERS CSV.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use ltsym::check::{CheckOptions, Engine, StartSteps};
+use ltsym::logic::Properties;
+use ltsym::parse::{self, Format, Logic, PnmlLabels};
+use ltsym::symbolic::ltl::{AutPosition, Space};
+use ltsym::symbolic::reach::Strategy;
+use ltsym::symbolic::ManagerOptions;
+use ltsym::Error;
+
+use super::{load_system, LimitArgs, OutputFormat};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
+    system: PathBuf,
+    /// LTL or CTL property file (the logic is detected from its syntax).
+    properties: PathBuf,
+    /// Output: text (with comparisons against expected verdicts), json, or the RERS CSV.
+    #[arg(long, value_enum, default_value_t)]
+    format: OutputFormat,
+    /// Format of the system file (default: from its extension).
+    #[arg(long, value_enum)]
+    input_format: Option<Format>,
+    /// How PNML transition names become labels.
+    #[arg(long, value_enum, default_value_t)]
+    pnml_labels: PnmlLabels,
+    /// The logic of the property file (default: detected from its syntax).
+    #[arg(long, value_enum)]
+    logic: Option<Logic>,
+    /// Print a counterexample or witness for each property: one step per line, with the
+    /// components that move and their states.
+    #[arg(long)]
+    witness: bool,
+    /// Write each counterexample or witness to a file, in the format the extension names:
+    /// .dot (Graphviz), .aut (Aldebaran: CADP, mCRL2), .json or .txt; repeat for several
+    /// formats. With several properties, property N goes to PATH with `-N` before the
+    /// extension.
+    #[arg(long, value_name = "PATH")]
+    witness_out: Vec<PathBuf>,
+    /// Check even when no atom of the property file is a label of the system (by default
+    /// an input error: the files do not seem to belong together).
+    #[arg(long)]
+    allow_unknown_atoms: bool,
+    /// symbolic (BDDs), explicit (small systems), or both (and fail if they disagree).
+    #[arg(long, value_enum, default_value_t)]
+    engine: Engine,
+    /// Reachability strategy of the symbolic engine.
+    #[arg(long, value_enum, default_value_t)]
+    strategy: Strategy,
+    /// LTL: whether each component's start marker is a (silent) step of the trace.
+    /// `skip` matches the official RERS 2016 answers (see README.md).
+    #[arg(long, value_enum, default_value_t)]
+    start_steps: StartSteps,
+    /// LTL: where the automaton's variables go in the BDD order.
+    #[arg(long, value_enum, default_value_t)]
+    aut_position: AutPosition,
+    /// LTL: the system states the fixpoints range over: `reach` the reachable states,
+    /// `over` an over-approximation (no reachability; the same verdicts), `auto` the
+    /// reachable states unless the reachability takes long.
+    #[arg(long, value_enum, default_value_t)]
+    space: Space,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let sys = load_system(&args.system, args.input_format, args.pnml_labels)?;
+    for path in &args.witness_out {
+        ltsym::evidence::file_format(path)?;
+    }
+    let props = parse::load_properties(&args.properties, args.logic)?;
+    let atoms: Vec<(u32, Vec<String>)> = match &props {
+        Properties::Ltl(ps) => ps.iter().map(|p| (p.number, p.formula.atoms())).collect(),
+        Properties::Ctl(ps) => ps.iter().map(|p| (p.number, p.formula.atoms())).collect(),
+    };
+    let unknown = parse::pairing::check_atoms(
+        &sys,
+        &args.system,
+        &args.properties,
+        &atoms,
+        args.allow_unknown_atoms,
+    )?;
+    let warnings: Vec<String> = unknown
+        .iter()
+        .map(|u| format!("{}: {}", args.properties.display(), u.message()))
+        .collect();
+    for w in &warnings {
+        log::warn!("{w}");
+    }
+    let opts = CheckOptions {
+        engine: args.engine,
+        strategy: args.strategy,
+        witness: args.witness || !args.witness_out.is_empty(),
+        timeout: args.limits.timeout,
+        max_nodes: args.limits.max_nodes,
+        max_states: args.limits.max_states,
+        start_steps: args.start_steps,
+        aut_position: args.aut_position,
+        space: args.space,
+        manager: ManagerOptions::for_system(&sys),
+        factor: args.limits.factor(),
+        order: args.limits.order,
+    };
+    let mut report = ltsym::check::check(
+        &sys,
+        &args.system.display().to_string(),
+        ltsym::report::problem_number(&args.system),
+        &props,
+        &opts,
+    )?;
+    report.warnings = warnings;
+    if !args.witness_out.is_empty() {
+        let evidence: Vec<(u32, &ltsym::evidence::Evidence)> = report
+            .results
+            .iter()
+            .filter_map(|r| Some((r.number, r.evidence.as_ref()?)))
+            .collect();
+        let one = report.results.len() == 1;
+        for path in &args.witness_out {
+            for f in ltsym::evidence::write_files(&evidence, path, one)? {
+                log::info!("wrote {}", f.display());
+            }
+        }
+        if !args.witness {
+            for r in &mut report.results {
+                r.evidence = None;
+            }
+        }
+    }
+    match args.format {
+        OutputFormat::Text => out!("{}", report.to_text()),
+        OutputFormat::Json => outln!("{}", report.to_json()),
+        OutputFormat::Csv => out!("{}", report.to_csv()),
+    }
+    Ok(ExitCode::from(report.exit_code()))
+}
