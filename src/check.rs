@@ -102,6 +102,16 @@ impl Default for CheckOptions {
     }
 }
 
+/// What [`check_with`] reports while it runs.
+pub enum Event<'a> {
+    /// The reachable states are known (or their limit was hit): the report's header fields are
+    /// set, its results still empty.
+    Begin(&'a CheckReport),
+    /// One property's final result, the moment it is decided (in the order they are decided;
+    /// one that ran out of its share of the time comes when its retry ends).
+    Decided(&'a PropertyResult),
+}
+
 /// Checks every property of `props` on `sys`. `system_name` and `problem` label the report.
 pub fn check(
     sys: &System,
@@ -109,6 +119,19 @@ pub fn check(
     problem: Option<String>,
     props: &Properties,
     opts: &CheckOptions,
+) -> Result<CheckReport> {
+    check_with(sys, system_name, problem, props, opts, &mut |_| {})
+}
+
+/// [`check`], telling `on` about each result as soon as it is decided: what lets the CLI print
+/// results as they come and keep them when interrupted.
+pub fn check_with(
+    sys: &System,
+    system_name: &str,
+    problem: Option<String>,
+    props: &Properties,
+    opts: &CheckOptions,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<CheckReport> {
     let start = Instant::now();
     let budget = Budget::new(opts.timeout, opts.max_nodes);
@@ -136,7 +159,7 @@ pub fn check(
                 StartSteps::Skip => sys.clone(),
                 StartSteps::Trace => sys.with_start_steps(),
             };
-            check_ltl_file(&sys, ps, opts, &budget, &mut report)?;
+            check_ltl_file(&sys, ps, opts, &budget, &mut report, on)?;
         }
         Properties::Ctl(ps) => {
             report.logic = "CTL".into();
@@ -144,7 +167,7 @@ pub fn check(
                 // the CTL checker always computes the reachable states
                 log::warn!("--space applies to LTL properties only; ignored for CTL");
             }
-            check_ctl_file(sys, ps, opts, &budget, &mut report)?;
+            check_ctl_file(sys, ps, opts, &budget, &mut report, on)?;
         }
     }
     report.total_time_s = start.elapsed().as_secs_f64();
@@ -267,6 +290,7 @@ fn check_ltl_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let autos: Vec<Tgba> = ps
         .iter()
@@ -370,7 +394,8 @@ fn check_ltl_file(
         log::info!("LTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }
 
@@ -408,6 +433,7 @@ fn fair_shares(
     n: usize,
     budget: &Budget,
     mut check: impl FnMut(usize, &Budget) -> Result<PropertyResult>,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<PropertyResult>> {
     let share = |left: usize| match budget.remaining() {
         Some(r) => budget.share(r / left.max(1) as f64),
@@ -421,6 +447,8 @@ fn fair_shares(
         let r = check(i, &share(n - i))?;
         if out_of_share(&r) && !budget.expired() {
             retry.push(i);
+        } else {
+            on(Event::Decided(&r));
         }
         results.push(r);
     }
@@ -432,12 +460,12 @@ fn fair_shares(
         );
     }
     for &i in &retry {
-        if budget.expired() {
-            break;
+        if !budget.expired() {
+            let mut r = check(i, budget)?;
+            r.time_s += results[i].time_s;
+            results[i] = r;
         }
-        let mut r = check(i, budget)?;
-        r.time_s += results[i].time_s;
-        results[i] = r;
+        on(Event::Decided(&results[i]));
     }
     Ok(results)
 }
@@ -518,6 +546,7 @@ fn check_ctl_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
@@ -576,7 +605,8 @@ fn check_ctl_file(
         log::info!("CTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }
 
@@ -598,20 +628,34 @@ mod tests {
 
     /// `fair_shares` over 4 properties under a 0.6 s limit, where the first `hard` never
     /// finish (they run until their budget expires) and the others answer at once: how often
-    /// each was tried, and the results.
+    /// each was tried, and the results. Checks that each result is reported decided once.
     fn four_with_hard(hard: usize, budget: &Budget) -> (Vec<usize>, Vec<PropertyResult>) {
         let mut calls = vec![0; 4];
-        let results = fair_shares(4, budget, |i, b| {
-            calls[i] += 1;
-            if i < hard {
-                while !b.expired() {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
+        let mut decided = Vec::new();
+        let results = fair_shares(
+            4,
+            budget,
+            |i, b| {
+                calls[i] += 1;
+                if i < hard {
+                    while !b.expired() {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
+                    return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
                 }
-                return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
-            }
-            Ok(answer(i, Outcome::Holds))
-        })
+                Ok(answer(i, Outcome::Holds))
+            },
+            &mut |e| {
+                if let Event::Decided(r) = e {
+                    decided.push(r.number);
+                }
+            },
+        )
         .unwrap();
+        // each once: the easy ones as they are answered, the retried hard ones after them
+        let mut expect: Vec<u32> = (hard as u32 + 1..=4).collect();
+        expect.extend(1..=hard as u32);
+        assert_eq!(decided, expect);
         (calls, results)
     }
 
@@ -645,12 +689,19 @@ mod tests {
     fn without_a_time_limit_each_property_runs_once() {
         let budget = Budget::unlimited();
         let mut calls = 0;
-        let results = fair_shares(3, &budget, |i, b| {
-            calls += 1;
-            assert!(!b.expired());
-            Ok(answer(i, Outcome::Violated))
-        })
+        let mut decided = 0;
+        let results = fair_shares(
+            3,
+            &budget,
+            |i, b| {
+                calls += 1;
+                assert!(!b.expired());
+                Ok(answer(i, Outcome::Violated))
+            },
+            &mut |_| decided += 1,
+        )
         .unwrap();
+        assert_eq!(decided, 3);
         assert_eq!((calls, results.len()), (3, 3));
     }
 }

@@ -80,6 +80,8 @@ pub enum Limit {
     Memory,
     /// The explicit engine's state limit.
     States { max: u64 },
+    /// The run was stopped by a signal (SIGINT, SIGTERM) before the property was decided.
+    Interrupted { signal: String },
 }
 
 impl fmt::Display for Limit {
@@ -89,6 +91,7 @@ impl fmt::Display for Limit {
             Limit::Nodes { max } => write!(f, "node limit of {max} BDD nodes reached"),
             Limit::Memory => write!(f, "out of memory: the BDD node store is full"),
             Limit::States { max } => write!(f, "state limit of {max} explicit states reached"),
+            Limit::Interrupted { signal } => write!(f, "interrupted by {signal}"),
         }
     }
 }

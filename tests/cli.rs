@@ -166,7 +166,7 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
         "bfs, chain, sat, chain-full, sat-like, sat-mask",
     ),
     ("reach", "--factor", "bits, none"),
-    ("check", "--format", "text, json, csv"),
+    ("check", "--format", "text, json, jsonl, csv"),
     ("check", "--input-format", "dot, pml, pnml"),
     ("check", "--pnml-labels", "auto, name, mcc"),
     ("check", "--logic", "ltl, ctl"),

@@ -2,10 +2,14 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
+use ltsym::check::Event;
 use ltsym::check::{CheckOptions, Engine, StartSteps};
-use ltsym::logic::Properties;
+use ltsym::logic::{Properties, Property};
 use ltsym::parse::{self, Format, Logic, PnmlLabels};
+use ltsym::report::stream::{Format as Printed, Pending, Printer};
+use ltsym::report::CheckReport;
 use ltsym::symbolic::ltl::{AutPosition, Space};
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;
@@ -19,9 +23,16 @@ pub struct Args {
     system: PathBuf,
     /// LTL or CTL property file (the logic is detected from its syntax).
     properties: PathBuf,
-    /// Output: text (with comparisons against expected verdicts), json, or the RERS CSV.
+    /// Output: text (with comparisons against expected verdicts), json (one document at the
+    /// end), jsonl (one object per result as it is decided), or the RERS CSV. Text, jsonl and
+    /// CSV print each result the moment it is decided; SIGINT or SIGTERM prints what is
+    /// decided, the rest as unknown, and exits with 3.
     #[arg(long, value_enum, default_value_t)]
     format: OutputFormat,
+    /// The RERS problem number for the CSV and JSON (default: the digits in the system's file
+    /// name, or its folder's).
+    #[arg(long, value_name = "N")]
+    problem: Option<u32>,
     /// Format of the system file (default: from its extension).
     #[arg(long, value_enum)]
     input_format: Option<Format>,
@@ -105,12 +116,68 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         factor: args.limits.factor(),
         order: args.limits.order,
     };
-    let mut report = ltsym::check::check(
+    let problem = match args.problem {
+        Some(n) => Some(n.to_string()),
+        None => ltsym::report::problem_number(&args.system),
+    };
+    if problem.is_none() && args.format == OutputFormat::Csv {
+        return Err(Error::Usage(format!(
+            "the RERS CSV needs the problem number, and `{}` has none in its name: give it \
+             with --problem N",
+            args.system.display()
+        )));
+    }
+    let pending: Vec<Pending> = match &props {
+        Properties::Ltl(ps) => ps.iter().map(pending).collect(),
+        Properties::Ctl(ps) => ps.iter().map(pending).collect(),
+    };
+    let header = CheckReport {
+        system: args.system.display().to_string(),
+        problem: problem.clone(),
+        logic: match &props {
+            Properties::Ltl(_) => "LTL",
+            Properties::Ctl(_) => "CTL",
+        }
+        .into(),
+        engine: String::new(),
+        states: None,
+        space_states: None,
+        reach_time_s: 0.0,
+        total_time_s: 0.0,
+        results: Vec::new(),
+        warnings: warnings.clone(),
+    };
+    let format = match args.format {
+        OutputFormat::Text => Printed::Text,
+        OutputFormat::Json => Printed::Json,
+        OutputFormat::Jsonl => Printed::Jsonl,
+        OutputFormat::Csv => Printed::Csv,
+    };
+    // Evidence files are written at the end; printed evidence goes with its result.
+    let print_evidence = args.witness;
+    let printer = Arc::new(Mutex::new(Printer::new(
+        format,
+        Box::new(std::io::stdout()),
+        Box::new(std::io::stderr()),
+        header,
+        pending,
+    )));
+    watch_signals(Arc::clone(&printer))?;
+    let lock = || printer.lock().unwrap_or_else(|e| e.into_inner());
+    let mut report = ltsym::check::check_with(
         &sys,
         &args.system.display().to_string(),
-        ltsym::report::problem_number(&args.system),
+        problem,
         &props,
         &opts,
+        &mut |e| match e {
+            Event::Decided(r) if !print_evidence && r.evidence.is_some() => {
+                let mut r = r.clone();
+                r.evidence = None;
+                lock().event(Event::Decided(&r))
+            }
+            e => lock().event(e),
+        },
     )?;
     report.warnings = warnings;
     if !args.witness_out.is_empty() {
@@ -125,16 +192,43 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 log::info!("wrote {}", f.display());
             }
         }
-        if !args.witness {
-            for r in &mut report.results {
-                r.evidence = None;
-            }
+    }
+    if !print_evidence {
+        for r in &mut report.results {
+            r.evidence = None;
         }
     }
-    match args.format {
-        OutputFormat::Text => out!("{}", report.to_text()),
-        OutputFormat::Json => outln!("{}", report.to_json()),
-        OutputFormat::Csv => out!("{}", report.to_csv()),
+    let code = lock().finish(&report);
+    Ok(ExitCode::from(code))
+}
+
+fn pending<F: std::fmt::Display>(p: &Property<F>) -> Pending {
+    Pending {
+        number: p.number,
+        formula: p.formula.to_string(),
+        expected: p.expected,
     }
-    Ok(ExitCode::from(report.exit_code()))
+}
+
+/// On SIGINT or SIGTERM: completes the output with what is decided (the rest unknown,
+/// interrupted) and exits with 3. A thread of its own waits for the signals, so the answer is
+/// immediate however long the BDD operation under way takes; the printer's lock makes it wait
+/// for a result being printed. signal-hook, because it is made for exactly this (a handler
+/// that only wakes the thread, no unsafe code of ours; ctrlc covers SIGINT alone unless
+/// built with its termination feature, and gives no signal name).
+fn watch_signals(printer: Arc<Mutex<Printer>>) -> Result<(), Error> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| Error::Internal(format!("cannot watch for signals: {e}")))?;
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            let name = if sig == SIGTERM { "SIGTERM" } else { "SIGINT" };
+            let code = printer
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .interrupt(name);
+            std::process::exit(code.into());
+        }
+    });
+    Ok(())
 }

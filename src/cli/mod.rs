@@ -202,6 +202,8 @@ enum OutputFormat {
     Text,
     /// One JSON object.
     Json,
+    /// `check`: one JSON object per line, each result as it is decided.
+    Jsonl,
     /// The RERS submission CSV: a `problem,property,verdict` line per answered property.
     Csv,
 }

@@ -1,6 +1,7 @@
 //! Rendering results for people and scripts: text, JSON and the RERS submission CSV.
 
 pub mod json;
+pub mod stream;
 pub mod verdicts;
 
 pub use verdicts::{CheckReport, Outcome, PropertyResult};

@@ -55,6 +55,25 @@ pub struct PropertyResult {
 }
 
 impl PropertyResult {
+    /// The result as text: `#N: verdict`, the comparison with the file's verdict when
+    /// `with_expected`, the time and formula, then the evidence, if any.
+    pub fn to_text(&self, with_expected: bool) -> String {
+        let mut out = format!("#{}: {}", self.number, self.outcome);
+        if with_expected {
+            match (self.expected, self.matches_expected()) {
+                (Some(e), Some(true)) => out += &format!("  (expected {e}: ok)"),
+                (Some(e), Some(false)) => out += &format!("  (expected {e}: MISMATCH)"),
+                (Some(e), None) => out += &format!("  (expected {e})"),
+                (None, _) => {}
+            }
+        }
+        out += &format!("  [{:.2} s]  {}\n", self.time_s, self.formula);
+        if let Some(e) = &self.evidence {
+            out += &crate::evidence::text::render(e, "    ");
+        }
+        out
+    }
+
     /// `Some(true)` when the file's verdict agrees, `Some(false)` when it disagrees.
     pub fn matches_expected(&self) -> Option<bool> {
         Some(self.outcome.as_bool()? == self.expected?)
@@ -107,6 +126,16 @@ impl CheckReport {
     }
 
     pub fn to_text(&self) -> String {
+        let with_expected = self.results.iter().any(|r| r.expected.is_some());
+        let mut out = self.text_header();
+        for r in &self.results {
+            out += &r.to_text(with_expected);
+        }
+        out + &self.text_summary()
+    }
+
+    /// The text output's first lines: the system, the logic, the reachable states.
+    pub fn text_header(&self) -> String {
         let mut out = format!(
             "{} ({} properties, {} engine)\n",
             self.system, self.logic, self.engine
@@ -121,34 +150,16 @@ impl CheckReport {
                 self.reach_time_s
             );
         }
+        out
+    }
+
+    /// The text output's last line: how many hold, are violated, are unknown, mismatch.
+    pub fn text_summary(&self) -> String {
         let with_expected = self.results.iter().any(|r| r.expected.is_some());
-        for r in &self.results {
-            out += &format!("#{}: {}", r.number, r.outcome);
-            if with_expected {
-                match (r.expected, r.matches_expected()) {
-                    (Some(e), Some(true)) => out += &format!("  (expected {e}: ok)"),
-                    (Some(e), Some(false)) => out += &format!("  (expected {e}: MISMATCH)"),
-                    (Some(e), None) => out += &format!("  (expected {e})"),
-                    (None, _) => {}
-                }
-            }
-            out += &format!("  [{:.2} s]  {}\n", r.time_s, r.formula);
-            if let Some(e) = &r.evidence {
-                out += &crate::evidence::text::render(e, "    ");
-            }
-        }
-        let holds = self
-            .results
-            .iter()
-            .filter(|r| r.outcome == Outcome::Holds)
-            .count();
-        let violated = self
-            .results
-            .iter()
-            .filter(|r| r.outcome == Outcome::Violated)
-            .count();
+        let count = |o: &Outcome| self.results.iter().filter(|r| r.outcome == *o).count();
+        let (holds, violated) = (count(&Outcome::Holds), count(&Outcome::Violated));
         let unknown = self.results.len() - holds - violated;
-        out += &format!("{holds} hold, {violated} violated");
+        let mut out = format!("{holds} hold, {violated} violated");
         if unknown > 0 {
             out += &format!(", {unknown} unknown");
         }
