@@ -21,8 +21,17 @@ use super::{load_system, LimitArgs, OutputFormat};
 pub struct Args {
     /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
     system: PathBuf,
-    /// LTL or CTL property file (the logic is detected from its syntax).
-    properties: PathBuf,
+    /// LTL or CTL property file (the logic is detected from its syntax); `-` reads standard
+    /// input. Not with -f.
+    #[arg(required_unless_present = "formula", conflicts_with = "formula")]
+    properties: Option<PathBuf>,
+    /// A formula to check instead of a property file (repeatable: numbered 1, 2, ... in the
+    /// order given; the logic is detected, or --logic).
+    #[arg(short = 'f', long = "formula", value_name = "FORMULA")]
+    formula: Vec<String>,
+    /// Check only these properties of the file, by number: `--property 3` or `--property 2,5,7`.
+    #[arg(long, value_name = "N[,M..]", value_delimiter = ',')]
+    property: Vec<u32>,
     /// Output: text (with comparisons against expected verdicts), json (one document at the
     /// end), jsonl (one object per result as it is decided), or the RERS CSV. Text, jsonl and
     /// CSV print each result the moment it is decided; SIGINT or SIGTERM prints what is
@@ -83,7 +92,17 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     for path in &args.witness_out {
         ltsym::evidence::file_format(path)?;
     }
-    let props = parse::load_properties(&args.properties, args.logic)?;
+    // where the properties come from, as messages name it
+    let source = match &args.properties {
+        Some(p) if p.as_os_str() == "-" => PathBuf::from("standard input"),
+        Some(p) => p.clone(),
+        None => PathBuf::from("the -f formulas"),
+    };
+    let props = match &args.properties {
+        Some(p) => parse::load_properties(p, args.logic)?,
+        None => parse::inline_properties(&args.formula, args.logic)?,
+    };
+    let props = parse::select_properties(props, &args.property, &source)?;
     let atoms: Vec<(u32, Vec<String>)> = match &props {
         Properties::Ltl(ps) => ps.iter().map(|p| (p.number, p.formula.atoms())).collect(),
         Properties::Ctl(ps) => ps.iter().map(|p| (p.number, p.formula.atoms())).collect(),
@@ -91,13 +110,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let unknown = parse::pairing::check_atoms(
         &sys,
         &args.system,
-        &args.properties,
+        &source,
         &atoms,
         args.allow_unknown_atoms,
     )?;
     let warnings: Vec<String> = unknown
         .iter()
-        .map(|u| format!("{}: {}", args.properties.display(), u.message()))
+        .map(|u| format!("{}: {}", source.display(), u.message()))
         .collect();
     for w in &warnings {
         log::warn!("{w}");
