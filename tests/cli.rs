@@ -157,7 +157,8 @@ fn help_and_version_exit_0() {
 
 /// The options with a fixed set of values, by subcommand: `-h` lists the values of each.
 const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
-    ("info", "--format", "dot, pml, pnml"),
+    ("info", "--input-format", "dot, pml, pnml"),
+    ("info", "--format", "text, json, jsonl, csv"),
     ("info", "--pnml-labels", "auto, name, mcc"),
     ("props", "--logic", "ltl, ctl"),
     (
@@ -235,7 +236,7 @@ fn option_values_keep_their_spellings() {
     // `promela` is accepted beside `pml`, as before
     let pml = common::rers("2016/problem101.pml");
     for format in ["pml", "promela"] {
-        let o = ltsym(&["info", pml.to_str().unwrap(), "--format", format]);
+        let o = ltsym(&["info", pml.to_str().unwrap(), "--input-format", format]);
         assert_eq!(o.status.code(), Some(0), "{format}: {}", stderr(&o));
     }
     // a bad value: exit 2, a message naming it and the values that would do

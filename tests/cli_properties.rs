@@ -69,3 +69,26 @@ fn property_numbers_pick_from_the_file_and_stdin_reads_one() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(out(&o), "103,1,true\n", "{}", err(&o));
 }
+
+/// One vocabulary: `--input-format` for the system, `--format` for the output, `--json` kept;
+/// `-q` silences warnings, `-v` shows progress.
+#[test]
+fn one_vocabulary_of_flags() {
+    let sys = common::rers("2016/problem103.dot");
+    let s = sys.to_str().unwrap();
+    for sub in ["info", "reach"] {
+        let json = out(&ltsym(&[sub, s, "--format", "json"]));
+        assert!(json.starts_with('{'), "{sub}: {json}");
+        assert!(out(&ltsym(&[sub, s, "--json"])).starts_with('{'), "{sub}");
+        let o = ltsym(&[sub, s, "--format", "csv"]);
+        assert_eq!(o.status.code(), Some(2), "{sub}");
+        let o = ltsym(&[sub, s, "--input-format", "dot"]);
+        assert_eq!(o.status.code(), Some(0), "{sub}: {}", err(&o));
+    }
+    let o = ltsym(&["check", s, "-f", "G !nosuchlabel | G !c0_t2", "-q"]);
+    assert!(err(&o).is_empty(), "{}", err(&o));
+    let o = ltsym(&["check", s, "-f", "G !nosuchlabel | G !c0_t2"]);
+    assert!(err(&o).contains("nosuchlabel"), "{}", err(&o));
+    let o = ltsym(&["check", s, "-f", "G !c0_t2", "-v"]);
+    assert!(err(&o).contains("INFO"), "{}", err(&o));
+}

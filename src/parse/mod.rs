@@ -78,7 +78,7 @@ pub fn load_system(path: &Path, options: &LoadOptions) -> Result<System> {
         Some(f) => f,
         None => {
             return Err(Error::Usage(format!(
-                "{}: cannot tell the format from the file name; use --format dot|pml|pnml",
+                "{}: cannot tell the format from the file name; use --input-format dot|pml|pnml",
                 path.display()
             )))
         }
