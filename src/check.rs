@@ -439,8 +439,12 @@ fn fair_shares(
         Some(r) => budget.share(r / left.max(1) as f64),
         None => budget.clone(),
     };
-    let out_of_share =
-        |r: &PropertyResult| matches!(r.outcome, Outcome::Unknown(Limit::Time { .. }));
+    let out_of_share = |r: &PropertyResult| {
+        matches!(
+            r.outcome,
+            Outcome::Unknown(Limit::Share { .. } | Limit::Time { .. })
+        )
+    };
     let mut results = Vec::with_capacity(n);
     let mut retry = Vec::new();
     for i in 0..n {
