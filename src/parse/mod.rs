@@ -118,37 +118,27 @@ pub fn load_properties(path: &Path, logic: Option<Logic>) -> Result<Properties> 
 /// given; the logic is detected from all of them together unless `logic` says it. An error
 /// names the formula as `-f N`.
 pub fn inline_properties(formulas: &[String], logic: Option<Logic>) -> Result<Properties> {
-    let logic = logic.unwrap_or_else(|| detect_logic(&formulas.join("\n")));
-    let source = |k: usize| std::path::PathBuf::from(format!("-f {}", k + 1));
-    match logic {
-        Logic::Ltl => Ok(Properties::Ltl(
-            formulas
-                .iter()
-                .enumerate()
-                .map(|(k, f)| {
-                    Ok(crate::logic::Property {
-                        number: k as u32 + 1,
-                        formula: ltl::parse_formula(f, &source(k))?,
-                        expected: None,
-                        line: 1,
-                    })
+    /// Each formula parsed by `parse`, as property `k + 1`.
+    fn numbered<F>(
+        formulas: &[String],
+        parse: impl Fn(&str, &Path) -> Result<F>,
+    ) -> Result<Vec<crate::logic::Property<F>>> {
+        formulas
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                Ok(crate::logic::Property {
+                    number: k as u32 + 1,
+                    formula: parse(f, &std::path::PathBuf::from(format!("-f {}", k + 1)))?,
+                    expected: None,
+                    line: 1,
                 })
-                .collect::<Result<_>>()?,
-        )),
-        Logic::Ctl => Ok(Properties::Ctl(
-            formulas
-                .iter()
-                .enumerate()
-                .map(|(k, f)| {
-                    Ok(crate::logic::Property {
-                        number: k as u32 + 1,
-                        formula: ctl::parse_formula(f, &source(k))?,
-                        expected: None,
-                        line: 1,
-                    })
-                })
-                .collect::<Result<_>>()?,
-        )),
+            })
+            .collect()
+    }
+    match logic.unwrap_or_else(|| detect_logic(&formulas.join("\n"))) {
+        Logic::Ltl => Ok(Properties::Ltl(numbered(formulas, ltl::parse_formula)?)),
+        Logic::Ctl => Ok(Properties::Ctl(numbered(formulas, ctl::parse_formula)?)),
     }
 }
 

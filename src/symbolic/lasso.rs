@@ -70,6 +70,19 @@ pub(super) struct Point {
     pub cube: BDDFunction,
 }
 
+/// The product state of block values.
+pub(super) fn state_of(p: &Product, values: &[usize]) -> ProductState {
+    ProductState {
+        system: p
+            .enc
+            .block_of_comp
+            .iter()
+            .map(|&b| values[b] as StateId)
+            .collect(),
+        aut: values[p.aut_block],
+    }
+}
+
 pub(super) fn cube_of(enc: &Encoding, values: &[usize]) -> BddResult<BDDFunction> {
     let mut f = enc.t();
     for (b, &v) in values.iter().enumerate().rev() {
@@ -349,16 +362,7 @@ impl Trace {
     }
 
     fn into_lasso(mut self, p: &Product, prefix_len: usize) -> Lasso {
-        let to_state = |values: &Vec<usize>| ProductState {
-            system: p
-                .enc
-                .block_of_comp
-                .iter()
-                .map(|&b| values[b] as StateId)
-                .collect(),
-            aut: values[p.aut_block],
-        };
-        let states = self.states.iter().map(to_state).collect();
+        let states = self.states.iter().map(|v| state_of(p, v)).collect();
         let cycle = self.labels.split_off(prefix_len);
         Lasso {
             prefix: self.labels,

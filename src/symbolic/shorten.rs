@@ -23,11 +23,11 @@ use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
 use super::encoding::oom;
-use super::lasso::{cube_of, path, pick, Lasso, Point, ProductState};
+use super::lasso::{cube_of, path, pick, state_of, Lasso, Point, ProductState};
 use super::ltl::Product;
 use super::Budget;
 use crate::error::{Error, Result};
-use crate::model::{LabelId, StateId};
+use crate::model::LabelId;
 
 /// The most acceptance sets whose combinations step 2 tracks (2^6 sets of product states per
 /// layer); an automaton with more keeps its cycle as found.
@@ -63,18 +63,6 @@ fn values_of(p: &Product, s: &ProductState) -> Vec<usize> {
     }
     v[p.aut_block] = s.aut;
     v
-}
-
-fn state_of(p: &Product, values: &[usize]) -> ProductState {
-    ProductState {
-        system: p
-            .enc
-            .block_of_comp
-            .iter()
-            .map(|&b| values[b] as StateId)
-            .collect(),
-        aut: values[p.aut_block],
-    }
 }
 
 /// `lasso`, with the shortest path to its cycle and the shortest accepting cycle through the
