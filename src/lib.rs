@@ -10,6 +10,7 @@
 //! * [`explicit`]: the explicit-state engine, the test oracle for everything symbolic;
 //! * [`evidence`]: counterexamples and witnesses replayed on the system, as text, Graphviz,
 //!   Aldebaran and JSON;
+//! * [`limits`]: resource limits (time, nodes, slices of work) for every engine;
 //! * [`gen`]: generated, scalable benchmark families;
 //! * [`report`]: verdicts and statistics as text, JSON and RERS CSV.
 
@@ -19,6 +20,7 @@ pub mod error;
 pub mod evidence;
 pub mod explicit;
 pub mod gen;
+pub mod limits;
 pub mod logic;
 pub mod model;
 pub mod parse;

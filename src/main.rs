@@ -7,13 +7,13 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    match cli::Cli::try_parse() {
+    match cli::command::Cli::try_parse() {
         Ok(cli) => {
             let level = cli.log_level();
             env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
                 .format_timestamp_millis()
                 .init();
-            cli::exit_code(cli.command.run())
+            cli::command::exit_code(cli.command.run())
         }
         Err(e) => {
             // --help and --version are not errors

@@ -10,7 +10,7 @@ use ltsym::logic::{Properties, Property};
 use ltsym::parse::{self, Format, Logic, PnmlLabels};
 use ltsym::report::stream::{Format as Printed, Pending, Printer};
 use ltsym::report::CheckReport;
-use ltsym::symbolic::ltl::{AutPosition, Space};
+use ltsym::symbolic::context::{AutPosition, Space};
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;

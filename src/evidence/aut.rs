@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use super::Evidence;
+use super::record::Evidence;
 
 /// The internal action's name in CADP; a silent label of the system is written as it.
 pub const SILENT: &str = "i";

@@ -9,8 +9,8 @@
 
 use std::collections::BTreeMap;
 
+use super::record::Evidence;
 use super::text::shown;
-use super::Evidence;
 
 /// A double-quoted Graphviz string.
 fn quote(s: &str) -> String {

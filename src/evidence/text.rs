@@ -16,7 +16,7 @@
 //! Every line stays under [`MAX_LINE`] characters whatever the system: the start state and a
 //! step with many moving components wrap onto continuation lines.
 
-use super::Evidence;
+use super::record::Evidence;
 
 /// The longest line the rendering writes (with the caller's indent of up to 8 characters).
 pub const MAX_LINE: usize = 200;

@@ -18,7 +18,7 @@
 
 use std::collections::HashSet;
 
-use super::Mark;
+use super::record::Mark;
 use crate::automata::lasso::in_accepting_scc;
 use crate::automata::{translate, Tgba};
 use crate::error::Result;

@@ -22,12 +22,12 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::encoding::oom;
 use super::lasso::{cube_of, path, pick, state_of, Lasso, Point, ProductState};
-use super::ltl::Product;
-use super::Budget;
+use super::product::Product;
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::model::LabelId;
+use crate::symbolic::encoding::oom;
 
 /// The most acceptance sets whose combinations step 2 tracks (2^6 sets of product states per
 /// layer); an automaton with more keeps its cycle as found.
