@@ -13,6 +13,7 @@
 //! RERS 2016 text counts empty labels as trace letters, which [`StartSteps::Trace`] models by
 //! [`System::with_start_steps`].
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::automata::lasso::accepts_lasso;
@@ -28,6 +29,7 @@ use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ctl, Ltl, Properties, Property};
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
+use crate::progress::Progress;
 use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::context::{AutPosition, Space, SystemCtx};
 use crate::symbolic::ctl::{CtlChecker, CtlEvidence, EvidenceKind};
@@ -82,6 +84,9 @@ pub struct CheckOptions {
     /// Split components that are products of bits before the symbolic engine runs
     /// ([`crate::model::factor`]).
     pub factor: bool,
+    /// Where the long loops report their progress (`None`: a line every few seconds through
+    /// `log`; a test passes a [`Progress::recording`] to read the lines).
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for CheckOptions {
@@ -99,6 +104,7 @@ impl Default for CheckOptions {
             aut_position: AutPosition::default(),
             space: Space::default(),
             factor: true,
+            progress: None,
         }
     }
 }
@@ -135,7 +141,10 @@ pub fn check_with(
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<CheckReport> {
     let start = Instant::now();
-    let budget = Budget::new(opts.timeout, opts.max_nodes);
+    let mut budget = Budget::new(opts.timeout, opts.max_nodes);
+    if let Some(p) = &opts.progress {
+        budget = budget.with_progress(p.clone());
+    }
     let mut report = CheckReport {
         system: system_name.to_string(),
         problem,
