@@ -407,3 +407,27 @@ fn gen_writes_a_loadable_system() {
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
     assert_eq!(json["states"], "80", "{}", stdout(&o));
 }
+
+/// A node limit hit while shortening a counterexample keeps the lasso as found: the verdict
+/// stands (2016 problem 104 with 2,000 nodes: #1 and #2 were unknown for the nodes of the
+/// shortest-cycle search, false before the shortening came and again now).
+#[test]
+fn a_limit_in_the_shortening_keeps_the_verdict() {
+    let p = common::rers("2016/problem104.dot");
+    let props = common::rers("2016/problem104-properties.txt");
+    let o = ltsym(&[
+        "check",
+        p.to_str().unwrap(),
+        props.to_str().unwrap(),
+        "--property",
+        "1,2",
+        "--max-nodes",
+        "2000",
+        "--witness",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(out.contains("#1: false  (expected false: ok)"), "{out}");
+    assert!(out.contains("#2: false  (expected false: ok)"), "{out}");
+    assert!(out.contains("counterexample:"), "{out}");
+}
