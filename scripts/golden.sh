@@ -150,8 +150,8 @@ check-max-nodes      check $R16/problem104.dot $R16/problem104-properties.txt --
 check-max-nodes-all  check $R16/problem105.dot $R16/problem105-properties.txt --max-nodes 1000 --format json
 check-unknown-atom   check $P103 $in/unknown-atom.ltl
 check-logic-ctl      check $P103 $P103P --logic ctl
-check-wrong-pairing  check $R16/problem101.dot $P103P --format csv
-check-allow-unknown  check $R16/problem101.dot $P103P --allow-unknown-atoms --format csv
+check-wrong-pairing  check $in/phil.dot $P103P
+check-allow-unknown  check $in/phil.dot $P103P --allow-unknown-atoms
 check-one-unknown    check $in/phil.dot $in/one-unknown.ltl --format json
 check-formula        check $P103 -f G!c0_t2 -f F(c0_t1) --witness
 check-formula-ctl    check $R19/problem101.pml -f AG(<a1>true) --logic ctl --witness
