@@ -81,7 +81,7 @@ enum Command {
               value_parser = ["text", "json", "csv"])]
         format: String,
         /// Format of the system file (default: from its extension).
-        #[arg(long, value_name = "dot|pml|pnml", value_parser = parse_from_str::<Format>)]
+        #[arg(long, value_name = "dot|pml|pnml|exp|aut", value_parser = parse_from_str::<Format>)]
         input_format: Option<Format>,
         /// How PNML transition names become labels.
         #[arg(long, value_name = "auto|name|mcc", default_value = "auto",
@@ -165,7 +165,7 @@ struct SystemArgs {
     /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
     system: PathBuf,
     /// Format of the system file (default: from its extension).
-    #[arg(long = "format", alias = "input-format", value_name = "dot|pml|pnml",
+    #[arg(long = "format", alias = "input-format", value_name = "dot|pml|pnml|exp|aut",
           value_parser = parse_from_str::<Format>)]
     format: Option<Format>,
     /// How PNML transition names become labels: `mcc` takes what follows `t_<n>_`.
@@ -395,7 +395,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
         }
         Command::Gen { spec, output } => {
             let sys = ltsym::gen::family(&spec).map_err(Error::Usage)?;
-            let text = ltsym::parse::dot::write(&sys).map_err(Error::Usage)?;
+            let text = ltsym::write::dot::write(&sys).map_err(Error::Usage)?;
             match output {
                 Some(path) => std::fs::write(&path, text).map_err(|source| Error::Io {
                     file: path.clone(),

@@ -1,10 +1,13 @@
-//! Readers for every input language: RERS `.dot`, RERS Promela, PNML, LTL and CTL property
-//! files. The EBNF of each is in `grammar/`, kept in step with the code here.
+//! Readers for every input language: RERS `.dot`, RERS Promela, PNML, Aldebaran `.aut` and
+//! CADP EXP networks of them, LTL and CTL property files. The EBNF of each is in `grammar/`,
+//! kept in step with the code here.
 //!
 //! Every reader reports errors as `file:line:column: message` (see [`crate::error::ParseError`]).
 
+pub mod aut;
 pub mod ctl;
 pub mod dot;
+pub mod exp;
 mod formula_common;
 pub mod ltl;
 pub mod pnml;
@@ -23,6 +26,10 @@ pub enum Format {
     Dot,
     Promela,
     Pnml,
+    /// A CADP EXP network of `.aut` files.
+    Exp,
+    /// One Aldebaran `.aut` file: a system of one component.
+    Aut,
 }
 
 impl FromStr for Format {
@@ -32,7 +39,11 @@ impl FromStr for Format {
             "dot" => Ok(Format::Dot),
             "pml" | "promela" => Ok(Format::Promela),
             "pnml" => Ok(Format::Pnml),
-            _ => Err(format!("unknown format `{s}` (expected dot, pml or pnml)")),
+            "exp" => Ok(Format::Exp),
+            "aut" => Ok(Format::Aut),
+            _ => Err(format!(
+                "unknown format `{s}` (expected dot, pml, pnml, exp or aut)"
+            )),
         }
     }
 }
@@ -44,6 +55,8 @@ impl Format {
             "dot" | "gv" => Some(Format::Dot),
             "pml" | "prom" | "promela" => Some(Format::Promela),
             "pnml" | "xml" => Some(Format::Pnml),
+            "exp" => Some(Format::Exp),
+            "aut" => Some(Format::Aut),
             _ => None,
         }
     }
@@ -114,7 +127,7 @@ pub fn load_system(path: &Path, options: &LoadOptions) -> Result<System> {
         Some(f) => f,
         None => {
             return Err(Error::Usage(format!(
-                "{}: cannot tell the format from the file name; use --format dot|pml|pnml",
+                "{}: cannot tell the format from the file name; use --format dot|pml|pnml|exp|aut",
                 path.display()
             )))
         }
@@ -124,6 +137,8 @@ pub fn load_system(path: &Path, options: &LoadOptions) -> Result<System> {
         Format::Dot => dot::parse(&text, path),
         Format::Promela => promela::parse(&text, path),
         Format::Pnml => pnml::parse(&text, path, options.pnml_labels),
+        Format::Exp => exp::parse(&text, path),
+        Format::Aut => aut::parse(&text, path),
     }
 }
 
