@@ -1,0 +1,214 @@
+//! SPIN's reading of the RERS Promela files (`--ltl-semantics spin`): the words are `⊥ l1 l2 ...`
+//! for infinite runs and `⊥ l1 ... lk lk ...` for runs ending in a deadlock.
+//!
+//! Checked here: the automaton the symbolic engine uses for it against the formula evaluated
+//! on words directly; the explicit engine's verdicts and counterexamples on hand-made systems,
+//! each counterexample against the formula and the system.
+
+mod common;
+
+use std::path::Path;
+
+use ltsym::automata::lasso::accepts_lasso;
+use ltsym::automata::spin::{spin_automaton, SpinAutomaton};
+use ltsym::automata::translate;
+use ltsym::explicit::graph::replay_trace;
+use ltsym::explicit::{find_spin_violation, successors, SpinViolation, StateGraph};
+use ltsym::gen::formulas::random_ltl;
+use ltsym::gen::rng::Rng;
+use ltsym::logic::eval::holds_on_lasso;
+use ltsym::logic::Ltl;
+use ltsym::model::{System, SystemBuilder};
+
+fn ltl(text: &str) -> Ltl {
+    ltsym::parse::ltl::parse_formula(text, Path::new("f")).expect("formula")
+}
+
+fn has_next(f: &Ltl) -> bool {
+    f.to_string().contains('X')
+}
+
+/// Whether some run of `a.tgba` over `word` ends in a dead-accepting state.
+fn dead_accepts(a: &SpinAutomaton, word: &[String]) -> bool {
+    let t = &a.tgba;
+    let mut cur = vec![t.initial];
+    for w in word {
+        let l = t.letter_of(w);
+        let mut next: Vec<usize> = t
+            .edges
+            .iter()
+            .filter(|e| cur.contains(&e.from) && e.letters.contains(l))
+            .map(|e| e.to)
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        cur = next;
+    }
+    cur.iter().any(|&q| a.dead_accepting[q])
+}
+
+/// `⊥` as a letter: a name that is no atom (atoms are never empty).
+fn bottom() -> String {
+    String::new()
+}
+
+#[test]
+fn spin_automaton_reads_spin_words() {
+    let labels: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+    let mut letters = labels.clone();
+    letters.push("z".into());
+    let mut rng = Rng::new(2018);
+    let mut checked = 0;
+    while checked < 200 {
+        let f = random_ltl(&mut rng, &labels, 4);
+        if has_next(&f) {
+            continue;
+        }
+        checked += 1;
+        let a = spin_automaton(&translate(&f).expect("automaton"));
+        for _ in 0..60 {
+            let word = |rng: &mut Rng, min: usize| -> Vec<String> {
+                (0..min + rng.below(4))
+                    .map(|_| letters[rng.below(letters.len())].clone())
+                    .collect()
+            };
+            // an infinite run u v^ω: SPIN's word is ⊥ u v^ω
+            let (u, v) = (word(&mut rng, 0), word(&mut rng, 1));
+            let mut bu = vec![bottom()];
+            bu.extend(u.iter().cloned());
+            assert_eq!(
+                accepts_lasso(&a.tgba, &u, &v),
+                holds_on_lasso(&f, &bu, &v),
+                "{f}: {u:?} ({v:?})^w"
+            );
+            // a run ending in a deadlock after w: ⊥ w last^ω
+            let w = word(&mut rng, 0);
+            let mut bw = vec![bottom()];
+            bw.extend(w.iter().cloned());
+            let last = vec![bw.last().cloned().expect("nonempty")];
+            bw.pop();
+            assert_eq!(
+                dead_accepts(&a, &w),
+                holds_on_lasso(&f, &bw, &last),
+                "{f}: deadlock after {w:?}"
+            );
+        }
+    }
+}
+
+/// One component: name, start state, transitions `(from, label, to)`.
+type Comp<'a> = (&'a str, u32, &'a [(u32, &'a str, u32)]);
+
+/// A system of these components, states named by number.
+fn system(comps: &[Comp]) -> System {
+    let mut b = SystemBuilder::new();
+    for (name, start, trans) in comps {
+        let c = b.add_component(name);
+        let n = trans
+            .iter()
+            .map(|t| t.0.max(t.2) + 1)
+            .max()
+            .unwrap_or(1)
+            .max(start + 1);
+        for s in 0..n {
+            b.add_state(c, &s.to_string()).expect("state");
+        }
+        b.set_start(c, *start);
+        for &(f, l, t) in trans.iter() {
+            b.add_transition(c, f, l, t);
+        }
+    }
+    b.build().expect("system")
+}
+
+/// The explicit engine's answer, with its counterexample checked against the definition.
+fn spin_holds(sys: &System, f: &Ltl) -> bool {
+    let graph = StateGraph::build(sys, None).expect("graph");
+    let neg = translate(&Ltl::not(f.clone())).expect("automaton");
+    let name = |l: &usize| sys.label(*l).name.clone();
+    match find_spin_violation(&graph, sys, &neg) {
+        None => true,
+        Some(SpinViolation::Lasso { prefix, cycle }) => {
+            let mut word = vec![bottom()];
+            word.extend(prefix.iter().map(name));
+            let cyc: Vec<String> = cycle.iter().map(name).collect();
+            assert!(!holds_on_lasso(f, &word, &cyc), "{f}: lasso satisfies it");
+            let ex = ltsym::explicit::Lasso {
+                prefix,
+                cycle,
+                path: Vec::new(),
+            };
+            assert!(ltsym::explicit::replay_lasso(sys, &ex), "{f}: not a run");
+            false
+        }
+        Some(SpinViolation::Deadlock { path }) => {
+            let mut word = vec![bottom()];
+            word.extend(path.iter().map(name));
+            let last = vec![word.pop().expect("nonempty")];
+            assert!(
+                !holds_on_lasso(f, &word, &last),
+                "{f}: deadlock run satisfies it"
+            );
+            // the path is a run that can end in a deadlock
+            let ends = replay_trace(sys, &path);
+            let mut succ = Vec::new();
+            assert!(
+                ends.iter().any(|s| {
+                    successors(sys, s, &mut succ);
+                    succ.is_empty()
+                }),
+                "{f}: path does not reach a deadlock"
+            );
+            false
+        }
+    }
+}
+
+#[test]
+fn deadlocks_count_and_repeat_their_last_label() {
+    // a then b, then a deadlock
+    let sys = system(&[("c", 0, &[(0, "a", 1), (1, "b", 2)])]);
+    // RERS ignores the finite run; SPIN sees ⊥ a b b b ...
+    assert!(!spin_holds(&sys, &ltl("G !b")));
+    assert!(spin_holds(&sys, &ltl("F G b")));
+    assert!(spin_holds(&sys, &ltl("F a")));
+    assert!(!spin_holds(&sys, &ltl("G F a")));
+    // the first position is ⊥: no atom holds there
+    assert!(!spin_holds(&sys, &ltl("a")));
+    assert!(spin_holds(&sys, &ltl("!a & !b")));
+    assert!(spin_holds(&sys, &ltl("!a U a")));
+    // a deadlock at the start: ⊥ forever
+    let stuck = system(&[("c", 0, &[(1, "a", 1)])]);
+    assert!(spin_holds(&stuck, &ltl("G !a")));
+    assert!(!spin_holds(&stuck, &ltl("F a")));
+}
+
+#[test]
+fn infinite_runs_read_after_the_first_position() {
+    // a (b a)^ω, or a c into a deadlock
+    let sys = system(&[("c", 0, &[(0, "a", 1), (1, "b", 0), (1, "c", 2)])]);
+    assert!(!spin_holds(&sys, &ltl("G F b")));
+    assert!(spin_holds(&sys, &ltl("G (b -> F a)")));
+    assert!(!spin_holds(&sys, &ltl("G (a -> F b)")));
+    assert!(spin_holds(&sys, &ltl("G (c -> G c)")));
+    // synchronisation: s needs both components
+    let two = system(&[
+        ("p", 0, &[(0, "s", 1), (1, "x", 0)]),
+        ("q", 0, &[(0, "s", 1)]),
+    ]);
+    assert!(spin_holds(&two, &ltl("F G x")));
+    assert!(!spin_holds(&two, &ltl("G !x")));
+    assert!(spin_holds(&two, &ltl("!x W s")));
+}
+
+#[test]
+fn rers_2016_105_property_10() {
+    // `c4_t16 => G !c2_t5`: the atom is read at the first position, ⊥, so SPIN holds it
+    // trivially; the RERS answer (infinite traces from the first label) is false.
+    let sys = ltsym::parse::load_system(
+        &common::rers("2016/problem105.pml"),
+        &ltsym::parse::LoadOptions::default(),
+    )
+    .expect("system");
+    assert!(spin_holds(&sys, &ltl("c4_t16 -> G !c2_t5")));
+}
