@@ -17,11 +17,13 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use crate::automata::lasso::accepts_lasso;
+use crate::automata::spin::{spin_automaton, SpinAutomaton};
 use crate::automata::translate::translate;
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
-use crate::explicit::graph::{replay_trace, StateGraph};
+use crate::explicit::graph::{replay_trace, successors, StateGraph};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
+use crate::explicit::spin::{find_spin_violation, SpinViolation};
 use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ctl, Ltl, Properties, Property};
 use crate::model::factor::{factor, Factored};
@@ -32,6 +34,7 @@ use crate::symbolic::ctl_witness::EvidenceKind;
 use crate::symbolic::ltl::{AutPosition, LtlOptions, LtlResult, LtlRun, Space, SystemCtx};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::{race_reach, Strategy};
+use crate::symbolic::spin::{SpinOutcome, SpinRun};
 use crate::symbolic::{Budget, ManagerOptions};
 
 /// Which engine answers.
@@ -85,6 +88,35 @@ impl FromStr for StartSteps {
     }
 }
 
+/// How an LTL formula reads the runs of the system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LtlSemantics {
+    /// RERS: the word of a run is its labels; only infinite runs count (a deadlock never
+    /// violates a property).
+    #[default]
+    Rers,
+    /// SPIN on the RERS Promela files (the RERS 2018 Promela track): the word starts with a
+    /// position before any label where no atom holds (`lastAction == nop`), and a run that
+    /// ends in a deadlock counts, its last position repeated forever. Formulas with X are
+    /// refused: between two labels the Promela encoding takes a varying number of steps that
+    /// keep `lastAction`, so SPIN's X reads those, not the next label (see
+    /// [`crate::explicit::spin`]).
+    Spin,
+}
+
+impl FromStr for LtlSemantics {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<LtlSemantics, String> {
+        match s {
+            "rers" => Ok(LtlSemantics::Rers),
+            "spin" => Ok(LtlSemantics::Spin),
+            _ => Err(format!(
+                "unknown LTL semantics `{s}` (expected rers or spin)"
+            )),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
     pub engine: Engine,
@@ -98,6 +130,8 @@ pub struct CheckOptions {
     /// Explicit engine: state limit.
     pub max_states: Option<u64>,
     pub start_steps: StartSteps,
+    /// LTL: how a formula reads the runs.
+    pub ltl_semantics: LtlSemantics,
     pub manager: ManagerOptions,
     pub aut_position: AutPosition,
     /// LTL: the system states the fixpoints range over.
@@ -118,6 +152,7 @@ impl Default for CheckOptions {
             max_nodes: None,
             max_states: None,
             start_steps: StartSteps::default(),
+            ltl_semantics: LtlSemantics::default(),
             manager: ManagerOptions::default(),
             aut_position: AutPosition::default(),
             space: Space::default(),
@@ -159,7 +194,10 @@ pub fn check(
                 StartSteps::Skip => sys.clone(),
                 StartSteps::Trace => sys.with_start_steps(),
             };
-            check_ltl_file(&sys, ps, opts, &budget, &mut report)?;
+            match opts.ltl_semantics {
+                LtlSemantics::Rers => check_ltl_file(&sys, ps, opts, &budget, &mut report)?,
+                LtlSemantics::Spin => check_spin_file(&sys, ps, opts, &budget, &mut report)?,
+            }
         }
         Properties::Ctl(ps) => {
             report.logic = "CTL".into();
@@ -287,34 +325,8 @@ fn check_ltl_file(
         .collect::<Result<_>>()?;
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
-    let symbolic = if opts.engine != Engine::Explicit {
-        let aut_size = autos.iter().map(|a| a.num_states).max().unwrap_or(1).max(1);
-        let orders = opts.order.candidates_for(&fsys)?;
-        match SystemCtx::race(
-            &fsys.system,
-            &orders,
-            opts.strategy,
-            opts.aut_position,
-            aut_size,
-            opts.manager,
-            opts.space,
-            budget,
-        ) {
-            Ok(ctx) => {
-                let n = Some(ctx.space_states()?);
-                if ctx.exact {
-                    report.states = n;
-                } else {
-                    report.space_states = n;
-                }
-                Some(Ok(ctx))
-            }
-            Err(Error::Limit(l)) => Some(Err(l)),
-            Err(e) => return Err(e),
-        }
-    } else {
-        None
-    };
+    let aut_size = autos.iter().map(|a| a.num_states).max().unwrap_or(1).max(1);
+    let symbolic = symbolic_ctx(&fsys, aut_size, opts, budget, report)?;
     let graph = explicit_graph(sys, opts, budget, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
 
@@ -385,6 +397,273 @@ fn check_ltl_file(
     };
     report.results = fair_shares(ps.len(), budget, check_one)?;
     Ok(())
+}
+
+/// `--ltl-semantics spin`: every property of the file read as SPIN reads the RERS Promela files
+/// (see [`LtlSemantics::Spin`]). The symbolic engine checks the product with the automaton of
+/// [`crate::automata::spin`] ([`SpinRun`]), the explicit engine the words of SPIN's runs
+/// directly ([`find_spin_violation`]); each counterexample is replayed on the system and
+/// checked against the automaton of the negation and the formula, both reading the word with
+/// its first position `⊥` (and, for a run into a deadlock, its last label repeated).
+fn check_spin_file(
+    sys: &System,
+    ps: &[Property<Ltl>],
+    opts: &CheckOptions,
+    budget: &Budget,
+    report: &mut CheckReport,
+) -> Result<()> {
+    let with_x: Vec<String> = ps
+        .iter()
+        .filter(|p| uses_next(&p.formula))
+        .map(|p| format!("#{}", p.number))
+        .collect();
+    if !with_x.is_empty() {
+        return Err(Error::Usage(format!(
+            "--ltl-semantics spin: {} use X, which SPIN reads on the Promela encoding's \
+             intermediate steps (a varying number between two labels), not on the next label; \
+             ltsym refuses X under this reading (check them with --ltl-semantics rers)",
+            with_x.join(", ")
+        )));
+    }
+    if let Some(l) = sys.labels().iter().find(|l| l.is_silent()) {
+        return Err(Error::Usage(format!(
+            "--ltl-semantics spin reads the RERS Promela encoding, which has no silent steps; \
+             component `{}` has one{}",
+            sys.component(l.components[0]).name,
+            if opts.start_steps == StartSteps::Trace {
+                " (from --start-steps trace)"
+            } else {
+                ""
+            }
+        )));
+    }
+    let autos: Vec<Tgba> = ps
+        .iter()
+        .map(|p| translate(&Ltl::not(p.formula.clone())))
+        .collect::<Result<_>>()?;
+    let spin_autos: Vec<SpinAutomaton> = autos.iter().map(spin_automaton).collect();
+    let t0 = Instant::now();
+    let fsys = symbolic_system(sys, opts);
+    let aut_size = spin_autos
+        .iter()
+        .map(|a| a.tgba.num_states)
+        .max()
+        .unwrap_or(1);
+    let symbolic = symbolic_ctx(&fsys, aut_size, opts, budget, report)?;
+    let graph = explicit_graph(sys, opts, budget, report)?;
+    report.reach_time_s = t0.elapsed().as_secs_f64();
+
+    let mut runs: Vec<Option<SpinRun>> = ps.iter().map(|_| None).collect();
+    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+        let (p, neg) = (&ps[i], &autos[i]);
+        let t = Instant::now();
+        let mut evidence = None;
+        let judge = |v: Option<SpinViolation>, evidence: &mut Option<Evidence>| {
+            let Some(v) = v else {
+                return Ok(Outcome::Holds);
+            };
+            validate_spin(sys, &p.formula, neg, &v)?;
+            if evidence.is_none() {
+                *evidence = Some(spin_evidence(sys, &v));
+            }
+            Ok(Outcome::Violated)
+        };
+        let sym = match &symbolic {
+            None => None,
+            Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
+            Some(Ok(ctx)) => {
+                // a run cut short by its share of the time stays in its slot for the retry
+                let r = (|| {
+                    let run = match &mut runs[i] {
+                        Some(run) => run,
+                        slot => {
+                            slot.insert(SpinRun::new(ctx, &fsys.system, &spin_autos[i], budget)?)
+                        }
+                    };
+                    let r = run.run(budget);
+                    if r.is_ok() {
+                        runs[i] = None;
+                    }
+                    r
+                })();
+                Some(or_unknown(r, |o| {
+                    judge(
+                        match o {
+                            SpinOutcome::Holds => None,
+                            SpinOutcome::Lasso(l) => Some(SpinViolation::Lasso {
+                                prefix: l.prefix,
+                                cycle: l.cycle,
+                            }),
+                            SpinOutcome::Deadlock(path) => Some(SpinViolation::Deadlock { path }),
+                        },
+                        &mut evidence,
+                    )
+                })?)
+            }
+        };
+        let exp = match &graph {
+            None => None,
+            Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
+            Some(Ok(g)) => Some(judge(find_spin_violation(g, sys, neg), &mut evidence)?),
+        };
+        let outcome = combine(&p.formula.to_string(), sym, exp)?;
+        let mut r = result(p, outcome, t.elapsed().as_secs_f64());
+        let st = neg.stats();
+        r.automaton = Some((st.states, st.edges, st.acc_sets));
+        if opts.witness {
+            r.evidence = evidence;
+        }
+        log::info!(
+            "LTL (SPIN) #{}: {:?} in {:.2} s",
+            p.number,
+            r.outcome,
+            r.time_s
+        );
+        Ok(r)
+    };
+    report.results = fair_shares(ps.len(), budget, check_one)?;
+    Ok(())
+}
+
+/// Whether `f` uses X.
+fn uses_next(f: &Ltl) -> bool {
+    match f {
+        Ltl::True | Ltl::False | Ltl::Atom(_) => false,
+        Ltl::Next(_) => true,
+        Ltl::Not(a) | Ltl::Finally(a) | Ltl::Globally(a) => uses_next(a),
+        Ltl::And(a, b)
+        | Ltl::Or(a, b)
+        | Ltl::Implies(a, b)
+        | Ltl::Equiv(a, b)
+        | Ltl::Xor(a, b)
+        | Ltl::Until(a, b)
+        | Ltl::WeakUntil(a, b)
+        | Ltl::Release(a, b)
+        | Ltl::StrongRelease(a, b) => uses_next(a) || uses_next(b),
+    }
+}
+
+/// The word SPIN reads on a violating run, as a lasso of label names: `⊥` (the empty name,
+/// which no atom names) first; a run into a deadlock repeats its last position.
+fn spin_word(sys: &System, v: &SpinViolation) -> (Vec<String>, Vec<String>) {
+    let word =
+        |ls: &[LabelId]| -> Vec<String> { ls.iter().map(|&l| sys.label(l).name.clone()).collect() };
+    let mut prefix = vec![String::new()];
+    match v {
+        SpinViolation::Lasso { prefix: p, cycle } => {
+            prefix.extend(word(p));
+            (prefix, word(cycle))
+        }
+        SpinViolation::Deadlock { path } => {
+            prefix.extend(word(path));
+            let last = prefix.pop().unwrap_or_default();
+            (prefix, vec![last])
+        }
+    }
+}
+
+/// Replays a counterexample under SPIN's reading on the system, the automaton of the negated
+/// formula and the formula itself. Any failure is a bug.
+fn validate_spin(sys: &System, f: &Ltl, neg: &Tgba, v: &SpinViolation) -> Result<()> {
+    let (prefix, cycle) = spin_word(sys, v);
+    let fail = |what: &str| {
+        Err(Error::Internal(format!(
+            "counterexample for `{f}` under SPIN's reading {what}: word [{}] cycle [{}]",
+            prefix.join(" "),
+            cycle.join(" ")
+        )))
+    };
+    match v {
+        SpinViolation::Lasso { prefix, cycle } => {
+            let l = Lasso {
+                prefix: prefix.clone(),
+                cycle: cycle.clone(),
+                path: Vec::new(),
+            };
+            if !replay_lasso(sys, &l) {
+                return fail("is not a run of the system");
+            }
+        }
+        SpinViolation::Deadlock { path } => {
+            let mut succ = Vec::new();
+            let ends = replay_trace(sys, path);
+            if !ends.iter().any(|s| {
+                successors(sys, s, &mut succ);
+                succ.is_empty()
+            }) {
+                return fail("is not a run of the system that ends in a deadlock");
+            }
+        }
+    }
+    if !accepts_lasso(neg, &prefix, &cycle) {
+        return fail("is not accepted by the automaton of the negation");
+    }
+    if holds_on_lasso(f, &prefix, &cycle) {
+        return fail("satisfies the formula");
+    }
+    Ok(())
+}
+
+fn spin_evidence(sys: &System, v: &SpinViolation) -> Evidence {
+    match v {
+        SpinViolation::Lasso { prefix, cycle } => Evidence {
+            kind: "counterexample".into(),
+            path: names(sys, prefix),
+            cycle: Some(names(sys, cycle)),
+            ends_in_deadlock: false,
+            explanation: "an infinite run that violates the property as SPIN reads it (a first \
+                          position before any label): the path, then the cycle forever"
+                .into(),
+        },
+        SpinViolation::Deadlock { path } => Evidence {
+            kind: "counterexample".into(),
+            path: names(sys, path),
+            cycle: None,
+            ends_in_deadlock: true,
+            explanation: "a run that ends in a deadlock; SPIN repeats its last position forever \
+                          (a first position before any label), and that word violates the \
+                          property"
+                .into(),
+        },
+    }
+}
+
+/// The encoding and reachable states of the symbolic engine when it takes part, with an
+/// automaton block of `aut_size` states: `Some(Err(limit))` when a limit cut the reachability,
+/// which leaves the properties unknown rather than failing the run.
+fn symbolic_ctx(
+    fsys: &Factored,
+    aut_size: usize,
+    opts: &CheckOptions,
+    budget: &Budget,
+    report: &mut CheckReport,
+) -> Result<Option<std::result::Result<SystemCtx, Limit>>> {
+    if opts.engine == Engine::Explicit {
+        return Ok(None);
+    }
+    let orders = opts.order.candidates_for(fsys)?;
+    match SystemCtx::race(
+        &fsys.system,
+        &orders,
+        opts.strategy,
+        opts.aut_position,
+        aut_size,
+        opts.manager,
+        opts.space,
+        budget,
+    ) {
+        Ok(ctx) => {
+            let n = Some(ctx.space_states()?);
+            if ctx.exact {
+                report.states = n;
+            } else {
+                report.space_states = n;
+            }
+            Ok(Some(Ok(ctx)))
+        }
+        Err(Error::Limit(l)) => Ok(Some(Err(l))),
+        Err(e) => Err(e),
+    }
 }
 
 /// Runs the check of the property whose negation `neg` recognises, or resumes it from `slot`;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use ltsym::check::{CheckOptions, Engine, StartSteps};
+use ltsym::check::{CheckOptions, Engine, LtlSemantics, StartSteps};
 use ltsym::logic::Properties;
 use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, Logic, PnmlLabels};
@@ -106,6 +106,12 @@ enum Command {
         #[arg(long, value_name = "skip|trace", default_value = "skip",
               value_parser = parse_from_str::<StartSteps>)]
         start_steps: StartSteps,
+        /// LTL: how a formula reads the runs: `rers` (infinite runs of labels) or `spin` (SPIN
+        /// on the RERS Promela files: a first position before any label, runs into a deadlock
+        /// count with their last position repeated; X refused).
+        #[arg(long, value_name = "rers|spin", default_value = "rers",
+              value_parser = parse_from_str::<LtlSemantics>)]
+        ltl_semantics: LtlSemantics,
         /// LTL: where the automaton's variables go in the BDD order.
         #[arg(long, value_name = "top|middle|bottom", default_value = "top",
               value_parser = parse_from_str::<AutPosition>)]
@@ -345,6 +351,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
             engine,
             strategy,
             start_steps,
+            ltl_semantics,
             aut_position,
             space,
             limits,
@@ -374,6 +381,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
                 max_nodes: limits.max_nodes,
                 max_states: limits.max_states,
                 start_steps,
+                ltl_semantics,
                 aut_position,
                 space,
                 manager: ManagerOptions::for_system(&sys),

@@ -13,6 +13,7 @@ pub mod order;
 pub mod reach;
 pub mod saturation;
 mod slices;
+pub mod spin;
 pub mod stats;
 
 pub use budget::Budget;
