@@ -13,7 +13,6 @@
 //! RERS 2016 text counts empty labels as trace letters, which [`StartSteps::Trace`] models by
 //! [`System::with_start_steps`].
 
-use std::str::FromStr;
 use std::time::Instant;
 
 use crate::automata::lasso::accepts_lasso;
@@ -38,7 +37,7 @@ use crate::symbolic::spin::{SpinOutcome, SpinRun};
 use crate::symbolic::{Budget, ManagerOptions};
 
 /// Which engine answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Engine {
     /// BDDs: large systems.
     #[default]
@@ -49,47 +48,22 @@ pub enum Engine {
     Both,
 }
 
-impl FromStr for Engine {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Engine, String> {
-        match s {
-            "symbolic" => Ok(Engine::Symbolic),
-            "explicit" => Ok(Engine::Explicit),
-            "both" => Ok(Engine::Both),
-            _ => Err(format!(
-                "unknown engine `{s}` (expected symbolic, explicit or both)"
-            )),
-        }
-    }
-}
-
 /// Whether each component's start marker is a step of the trace (LTL only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum StartSteps {
     /// Traces start in the start states (RERS 2017 and later; also right for 2016, see
     /// README.md).
     #[default]
     Skip,
-    /// Each component first takes a silent local step into its start state, as the RERS 2016
-    /// text reads ("automaton-internal transitions with an empty label are included").
+    /// Each component first takes a silent local step into its start state.
+    ///
+    /// As the RERS 2016 text reads: "automaton-internal transitions with an empty label are
+    /// included".
     Trace,
 }
 
-impl FromStr for StartSteps {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<StartSteps, String> {
-        match s {
-            "skip" => Ok(StartSteps::Skip),
-            "trace" => Ok(StartSteps::Trace),
-            _ => Err(format!(
-                "unknown start-step reading `{s}` (expected skip or trace)"
-            )),
-        }
-    }
-}
-
 /// How an LTL formula reads the runs of the system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum LtlSemantics {
     /// RERS: the word of a run is its labels; only infinite runs count (a deadlock never
     /// violates a property).
@@ -97,24 +71,12 @@ pub enum LtlSemantics {
     Rers,
     /// SPIN on the RERS Promela files (the RERS 2018 Promela track): the word starts with a
     /// position before any label where no atom holds (`lastAction == nop`), and a run that
-    /// ends in a deadlock counts, its last position repeated forever. Formulas with X are
-    /// refused: between two labels the Promela encoding takes a varying number of steps that
-    /// keep `lastAction`, so SPIN's X reads those, not the next label (see
-    /// [`crate::explicit::spin`]).
+    /// ends in a deadlock counts, its last position repeated forever.
+    ///
+    /// Formulas with X are refused: between two labels the Promela encoding takes a varying
+    /// number of steps that keep `lastAction`, so SPIN's X reads those, not the next label
+    /// (see [`crate::explicit::spin`]).
     Spin,
-}
-
-impl FromStr for LtlSemantics {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<LtlSemantics, String> {
-        match s {
-            "rers" => Ok(LtlSemantics::Rers),
-            "spin" => Ok(LtlSemantics::Spin),
-            _ => Err(format!(
-                "unknown LTL semantics `{s}` (expected rers or spin)"
-            )),
-        }
-    }
 }
 
 #[derive(Clone, Debug)]

@@ -16,42 +16,32 @@ pub mod promela;
 pub mod props;
 
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
 use crate::error::{Error, Result};
 use crate::model::System;
 
 /// A format ltsym writes systems in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
+    /// RERS process graphs.
     Dot,
+    /// The RERS Promela dialect (SPIN, LTSmin's SpinS).
+    #[value(name = "pml", alias = "promela")]
     Promela,
+    /// One-safe PNML with NUPN units.
     Pnml,
+    /// An mCRL2 process specification.
     Mcrl2,
-    /// A `.exp` network and one `.aut` file per component.
+    /// A CADP EXP network and one Aldebaran `.aut` file per component.
+    #[value(alias = "aut")]
     Exp,
-}
-
-impl FromStr for OutputFormat {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<OutputFormat, String> {
-        match s {
-            "dot" => Ok(OutputFormat::Dot),
-            "pml" | "promela" => Ok(OutputFormat::Promela),
-            "pnml" => Ok(OutputFormat::Pnml),
-            "mcrl2" => Ok(OutputFormat::Mcrl2),
-            "exp" | "aut" => Ok(OutputFormat::Exp),
-            _ => Err(format!(
-                "unknown output format `{s}` (expected dot, pml, pnml, mcrl2 or exp)"
-            )),
-        }
-    }
 }
 
 impl OutputFormat {
     /// The format a file name's extension names.
     pub fn from_path(path: &Path) -> Option<OutputFormat> {
-        path.extension()?.to_str()?.parse().ok()
+        let ext = path.extension()?.to_str()?;
+        <OutputFormat as clap::ValueEnum>::from_str(ext, false).ok()
     }
 
     /// The usual extension.
