@@ -111,11 +111,13 @@ for prob in "${problems[@]}"; do
   for kind in pml pnml; do
     [ -f "$base.$kind" ] || continue
     src=$base.$kind
-    claims=$d/claims-$kind.pml
-    "$LTSYM" props "$src" "$props" --spin >"$claims" 2>"$d/props.err" || {
-      log "$prob: ltsym props failed: $(head -2 "$d/props.err")"
+    # the LTSmin formulas (`N<TAB>formula` per property) from `ltsym convert`: over
+    # lastAction for Promela, over the edge label under X for PNML (see the header)
+    "$LTSYM" convert "$src" -o "$d/conv-$kind.$kind" --properties "$props" >/dev/null 2>"$d/convert.err" || {
+      log "$prob: ltsym convert failed: $(head -2 "$d/convert.err")"
       continue
     }
+    formulas=$d/conv-$kind.ltsmin
     # ltsym, once per input file.
     /usr/bin/time -v -o "$d/ltsym-$kind.time" timeout -k 10 "$timeout_s" \
       nice "$LTSYM" check "$src" "$props" --format json >"$d/ltsym-$kind.json" 2>"$d/ltsym-$kind.err"
@@ -140,7 +142,7 @@ for prob in "${problems[@]}"; do
         row prom2lts-sym "$prob.$kind" reach "${v/true/ok}" "$w" "$r" ""
       fi
       if has prom2lts-mc; then
-        python3 "$here/spin2ltsmin.py" --atom prom --var "$prom_var" <"$claims" >"$d/ltl-prom.tsv" || continue
+        sed "s/(lastAction == /($prom_var == /g" "$formulas" >"$d/ltl-prom.tsv"
         while IFS=$'\t' read -r n f; do
           read -r v w r < <(run_ltsmin "prom-mc-p$n" "$d" prom2lts-mc --threads="$threads" \
             --strategy=cndfs --ltl-semantics=textbook --ltl="$f" "$model")
@@ -154,7 +156,7 @@ for prob in "${problems[@]}"; do
         row pnml2lts-sym "$prob.$kind" reach "${v/true/ok}" "$w" "$r" ""
       fi
       if has pnml2lts-mc; then
-        python3 "$here/spin2ltsmin.py" --atom edge --var "$edge_var" --next <"$claims" >"$d/ltl-pnml.tsv" || continue
+        sed "s/(action == /($edge_var == /g" "$formulas" >"$d/ltl-pnml.tsv"
         while IFS=$'\t' read -r n f; do
           read -r v w r < <(run_ltsmin "pnml-mc-p$n" "$d" pnml2lts-mc --threads="$threads" \
             --strategy=cndfs --edge-label=name --ltl-semantics=textbook --ltl="$f" "$src")
