@@ -15,8 +15,9 @@
 //! until (`a W b` is `(a U b) || [] a`) and no strong release (`a M b` is `b U (a && b)`).
 //! Atom `a` is `(VAR == "a")`: on Promela VAR is the state variable `lastAction` (a state
 //! predicate with SPIN's first position, as above); on PNML it is the edge label `action`, which
-//! with `--ltl-semantics textbook` is the label of the transition just taken, after a first
-//! position for the initial state: the RERS formula `f` is then checked as `X f`.
+//! LTSmin reads with `--edge-label=name --ltl-semantics=ltsmin` (the only semantics it accepts
+//! for edge predicates) as the label of the transition taken at each position: the RERS
+//! reading, position for position (checked on RERS 2016 101: `c0_t5` holds, `X c0_t5` not).
 //!
 //! **mCRL2** ([`mu_calculus`]): CTL over all maximal paths, finite ones ending in a deadlock
 //! included, with the fixpoints of README's CTL table; `dead` is `[true]false`. Actions are
@@ -71,9 +72,6 @@ pub struct LtsminAtoms {
     /// The state variable or edge label compared with the label's name: `lastAction` on the
     /// RERS Promela encoding, `action` (the edge label) on PNML.
     pub var: String,
-    /// Wrap the formula in `X`: on PNML with `--ltl-semantics textbook`, whose first position
-    /// is the initial state, before any transition.
-    pub next: bool,
 }
 
 impl LtsminAtoms {
@@ -81,27 +79,20 @@ impl LtsminAtoms {
     pub fn promela() -> LtsminAtoms {
         LtsminAtoms {
             var: "lastAction".into(),
-            next: false,
         }
     }
 
-    /// Atoms over the edge label of a PNML net (`pnml2lts-* --edge-label=name`), under `X`.
+    /// Atoms over the edge label of a PNML net (`pnml2lts-* --edge-label=name`).
     pub fn pnml_edge() -> LtsminAtoms {
         LtsminAtoms {
             var: "action".into(),
-            next: true,
         }
     }
 }
 
 /// `f` in LTSmin's LTL syntax (ltsmin-ltl(5)).
 pub fn ltsmin_formula(f: &Ltl, atoms: &LtsminAtoms) -> String {
-    let body = ltsmin(f, &atoms.var);
-    if atoms.next {
-        format!("X({body})")
-    } else {
-        body
-    }
+    ltsmin(f, &atoms.var)
 }
 
 fn ltsmin(f: &Ltl, var: &str) -> String {
