@@ -137,6 +137,7 @@ pub fn check(
         system: system_name.to_string(),
         problem,
         logic: String::new(),
+        ltl_semantics: None,
         engine: match opts.engine {
             Engine::Symbolic => "symbolic",
             Engine::Explicit => "explicit",
@@ -152,6 +153,13 @@ pub fn check(
     match props {
         Properties::Ltl(ps) => {
             report.logic = "LTL".into();
+            report.ltl_semantics = Some(
+                match opts.ltl_semantics {
+                    LtlSemantics::Rers => "rers",
+                    LtlSemantics::Spin => "spin",
+                }
+                .into(),
+            );
             let sys = match opts.start_steps {
                 StartSteps::Skip => sys.clone(),
                 StartSteps::Trace => sys.with_start_steps(),

@@ -94,6 +94,8 @@ pub struct CheckReport {
     pub problem: Option<String>,
     /// `LTL` or `CTL`.
     pub logic: String,
+    /// For LTL: how the formulas read the runs, `rers` or `spin` (`--ltl-semantics`).
+    pub ltl_semantics: Option<String>,
     pub engine: String,
     /// Reachable states of the system, when computed.
     pub states: Option<BigUint>,
@@ -129,8 +131,12 @@ impl CheckReport {
     }
 
     pub fn to_text(&self) -> String {
+        let reading = match self.ltl_semantics.as_deref() {
+            Some("spin") => ", SPIN's reading",
+            _ => "",
+        };
         let mut out = format!(
-            "{} ({} properties, {} engine)\n",
+            "{} ({} properties{reading}, {} engine)\n",
             self.system, self.logic, self.engine
         );
         if let Some(s) = &self.states {
@@ -247,10 +253,11 @@ impl Serialize for PropertyResult {
 impl Serialize for CheckReport {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let count = |n: &Option<BigUint>| n.as_ref().map(BigUint::to_string);
-        let mut o = s.serialize_struct("CheckReport", 10)?;
+        let mut o = s.serialize_struct("CheckReport", 11)?;
         o.serialize_field("system", &self.system)?;
         o.serialize_field("problem", &self.problem)?;
         o.serialize_field("logic", &self.logic)?;
+        o.serialize_field("ltl_semantics", &self.ltl_semantics)?;
         o.serialize_field("engine", &self.engine)?;
         o.serialize_field("states", &count(&self.states))?;
         o.serialize_field("space_states", &count(&self.space_states))?;
@@ -280,6 +287,7 @@ mod tests {
             system: "problem103.dot".into(),
             problem: Some("103".into()),
             logic: "LTL".into(),
+            ltl_semantics: Some("rers".into()),
             engine: "symbolic".into(),
             states: Some(BigUint::from(42u32)),
             space_states: None,
