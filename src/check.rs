@@ -261,13 +261,22 @@ fn validate_lasso(
     if !replay_lasso(sys, &lasso) {
         return fail("is not a trace of the system");
     }
-    if !accepts_lasso(neg, &p, &c) {
-        return fail("is not accepted by the automaton of the negation");
+    match word_fault(f, neg, &p, &c) {
+        Some(what) => fail(what),
+        None => Ok(()),
     }
-    if holds_on_lasso(f, &p, &c) {
-        return fail("satisfies the formula");
+}
+
+/// What is wrong with the word `prefix · cycle^ω` as a counterexample of `f`: not accepted by
+/// the automaton of the negation, or satisfying `f`; `None` when it is one.
+fn word_fault(f: &Ltl, neg: &Tgba, prefix: &[String], cycle: &[String]) -> Option<&'static str> {
+    if !accepts_lasso(neg, prefix, cycle) {
+        return Some("is not accepted by the automaton of the negation");
     }
-    Ok(())
+    if holds_on_lasso(f, prefix, cycle) {
+        return Some("satisfies the formula");
+    }
+    None
 }
 
 fn lasso_evidence(sys: &System, prefix: &[LabelId], cycle: &[LabelId]) -> Evidence {
@@ -384,7 +393,7 @@ fn check_spin_file(
 ) -> Result<()> {
     let with_x: Vec<String> = ps
         .iter()
-        .filter(|p| uses_next(&p.formula))
+        .filter(|p| p.formula.uses_next())
         .map(|p| format!("#{}", p.number))
         .collect();
     if !with_x.is_empty() {
@@ -495,24 +504,6 @@ fn check_spin_file(
     Ok(())
 }
 
-/// Whether `f` uses X.
-fn uses_next(f: &Ltl) -> bool {
-    match f {
-        Ltl::True | Ltl::False | Ltl::Atom(_) => false,
-        Ltl::Next(_) => true,
-        Ltl::Not(a) | Ltl::Finally(a) | Ltl::Globally(a) => uses_next(a),
-        Ltl::And(a, b)
-        | Ltl::Or(a, b)
-        | Ltl::Implies(a, b)
-        | Ltl::Equiv(a, b)
-        | Ltl::Xor(a, b)
-        | Ltl::Until(a, b)
-        | Ltl::WeakUntil(a, b)
-        | Ltl::Release(a, b)
-        | Ltl::StrongRelease(a, b) => uses_next(a) || uses_next(b),
-    }
-}
-
 /// The word SPIN reads on a violating run, as a lasso of label names: `⊥` (the empty name,
 /// which no atom names) first; a run into a deadlock repeats its last position.
 fn spin_word(sys: &System, v: &SpinViolation) -> (Vec<String>, Vec<String>) {
@@ -565,13 +556,10 @@ fn validate_spin(sys: &System, f: &Ltl, neg: &Tgba, v: &SpinViolation) -> Result
             }
         }
     }
-    if !accepts_lasso(neg, &prefix, &cycle) {
-        return fail("is not accepted by the automaton of the negation");
+    match word_fault(f, neg, &prefix, &cycle) {
+        Some(what) => fail(what),
+        None => Ok(()),
     }
-    if holds_on_lasso(f, &prefix, &cycle) {
-        return fail("satisfies the formula");
-    }
-    Ok(())
 }
 
 fn spin_evidence(sys: &System, v: &SpinViolation) -> Evidence {

@@ -24,10 +24,6 @@ fn ltl(text: &str) -> Ltl {
     ltsym::parse::ltl::parse_formula(text, Path::new("f")).expect("formula")
 }
 
-fn has_next(f: &Ltl) -> bool {
-    f.to_string().contains('X')
-}
-
 /// Whether some run of `a.tgba` over `word` ends in a dead-accepting state.
 fn dead_accepts(a: &SpinAutomaton, word: &[String]) -> bool {
     let t = &a.tgba;
@@ -61,7 +57,7 @@ fn spin_automaton_reads_spin_words() {
     let mut checked = 0;
     while checked < 200 {
         let f = random_ltl(&mut rng, &labels, 4);
-        if has_next(&f) {
+        if f.uses_next() {
             continue;
         }
         checked += 1;
@@ -243,7 +239,7 @@ fn symbolic_and_explicit_engines_agree() {
         let mut props = Vec::new();
         while props.len() < 10 {
             let f = random_ltl(&mut rng, &atoms, 4);
-            if !has_next(&f) {
+            if !f.uses_next() {
                 props.push(Property {
                     number: props.len() as u32 + 1,
                     formula: f,

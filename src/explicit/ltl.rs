@@ -53,6 +53,20 @@ pub(crate) trait WordGraph {
     fn for_each_edge(&self, v: u32, f: &mut dyn FnMut(usize, usize, u32));
 }
 
+/// The letter `tgba` reads for each label of `sys`: its name's, or "other" for a silent label.
+pub(crate) fn letters(sys: &System, tgba: &Tgba) -> Vec<usize> {
+    sys.labels()
+        .iter()
+        .map(|l| {
+            if l.is_silent() {
+                tgba.other()
+            } else {
+                tgba.letter_of(&l.name)
+            }
+        })
+        .collect()
+}
+
 /// The reachable state graph, each edge reading the letter of its label (the "other" letter
 /// for a silent label); tags are label ids.
 struct LabelWords<'g> {
@@ -170,18 +184,10 @@ impl Product {
 /// A lasso-shaped trace of `sys` accepted by `tgba` (the automaton of the negated property),
 /// or `None` if there is none, i.e. if the property holds.
 pub fn find_accepting_lasso(graph: &StateGraph, sys: &System, tgba: &Tgba) -> Option<Lasso> {
-    let letter: Vec<usize> = sys
-        .labels()
-        .iter()
-        .map(|l| {
-            if l.is_silent() {
-                tgba.other()
-            } else {
-                tgba.letter_of(&l.name)
-            }
-        })
-        .collect();
-    let words = LabelWords { graph, letter };
+    let words = LabelWords {
+        graph,
+        letter: letters(sys, tgba),
+    };
     let l = accepting_lasso(&words, tgba)?;
     Some(Lasso {
         prefix: l.prefix,

@@ -23,7 +23,7 @@
 use std::collections::HashMap;
 
 use super::graph::StateGraph;
-use super::ltl::{accepting_lasso, WordGraph};
+use super::ltl::{accepting_lasso, letters, WordGraph};
 use crate::automata::Tgba;
 use crate::model::{LabelId, System};
 
@@ -60,20 +60,9 @@ struct SpinWords<'g> {
 
 impl<'g> SpinWords<'g> {
     fn new(graph: &'g StateGraph, sys: &System, tgba: &Tgba) -> SpinWords<'g> {
-        let letter = sys
-            .labels()
-            .iter()
-            .map(|l| {
-                if l.is_silent() {
-                    tgba.other()
-                } else {
-                    tgba.letter_of(&l.name)
-                }
-            })
-            .collect();
         let mut w = SpinWords {
             graph,
-            letter,
+            letter: letters(sys, tgba),
             other: tgba.other(),
             dead: HashMap::new(),
             dead_nodes: Vec::new(),

@@ -42,7 +42,7 @@ use std::path::{Path, PathBuf};
 
 use super::aut::{self, AutLts};
 use crate::error::{Error, ParseError, Result};
-use crate::model::{CompId, StateId, System, SystemBuilder};
+use crate::model::{product_tuples, CompId, MoveTuple, StateId, System, SystemBuilder};
 
 /// The internal action, as `.aut` files and vectors write it.
 const INTERNAL: &str = "i";
@@ -309,8 +309,9 @@ impl ExpParser<'_> {
         Ok(v)
     }
 
-    /// Whether the tokens from here are `name {"," name} "in"` (a synchronisation set).
-    fn sync_set_ahead(&self) -> bool {
+    /// Whether the tokens from here are `name {"," name}` followed by a token `after`
+    /// accepts: a synchronisation set before `in`, a branch interface before `->`.
+    fn names_ahead(&self, after: impl Fn(&Tok) -> bool) -> bool {
         let mut k = 0;
         loop {
             match self.peek_at(k) {
@@ -320,8 +321,7 @@ impl ExpParser<'_> {
             }
             match self.peek_at(k + 1) {
                 Tok::Punct(",") => k += 2,
-                Tok::Ident(s) if s == "in" => return true,
-                _ => return false,
+                t => return after(t),
             }
         }
     }
@@ -416,7 +416,7 @@ impl ExpParser<'_> {
                             "a synchronisation set or a behaviour (vectors need `label par using`)",
                         ));
                     }
-                    let sync = if self.sync_set_ahead() {
+                    let sync = if self.names_ahead(|t| matches!(t, Tok::Ident(w) if w == "in")) {
                         let s = self.names("a label")?;
                         self.word("in")?;
                         s
@@ -425,7 +425,7 @@ impl ExpParser<'_> {
                     };
                     let mut branches = Vec::new();
                     loop {
-                        let interface = if self.branch_interface_ahead() {
+                        let interface = if self.names_ahead(|t| *t == Tok::Punct("->")) {
                             let i = self.names("a label")?;
                             self.punct("->")?;
                             i
@@ -450,23 +450,6 @@ impl ExpParser<'_> {
                 "a behaviour: a quoted `.aut` file name, `par`, `label par using`, `hide`, \
                  `rename` or `(`",
             )),
-        }
-    }
-
-    /// Whether the tokens from here are `name {"," name} "->"` (a branch interface).
-    fn branch_interface_ahead(&self) -> bool {
-        let mut k = 0;
-        loop {
-            match self.peek_at(k) {
-                Tok::Str(_) => {}
-                Tok::Ident(s) if s != "_" && !KEYWORDS.contains(&s.as_str()) => {}
-                _ => return false,
-            }
-            match self.peek_at(k + 1) {
-                Tok::Punct(",") => k += 2,
-                Tok::Punct("->") => return true,
-                _ => return false,
-            }
         }
     }
 
@@ -920,22 +903,11 @@ impl Network<'_, '_> {
                     ),
                 ));
             }
-            let mut tuples: BTreeSet<Vec<(StateId, StateId)>> = BTreeSet::new();
+            let mut tuples: BTreeSet<MoveTuple> = BTreeSet::new();
             for e in &evs {
-                let mut acc: Vec<Vec<(StateId, StateId)>> = vec![Vec::new()];
-                for (_, moves) in &e.parts {
-                    acc = acc
-                        .iter()
-                        .flat_map(|pre| {
-                            moves.iter().map(move |&m| {
-                                let mut t = pre.clone();
-                                t.push(m);
-                                t
-                            })
-                        })
-                        .collect();
-                }
-                tuples.extend(acc);
+                let local: Vec<Vec<(StateId, StateId)>> =
+                    e.parts.iter().map(|(_, m)| m.clone()).collect();
+                tuples.extend(product_tuples(&local));
             }
             let projections: Vec<BTreeSet<(StateId, StateId)>> = (0..comps.len())
                 .map(|i| tuples.iter().map(|t| t[i]).collect())

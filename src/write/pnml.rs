@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::{StateId, Sync, System};
+use crate::model::{product_tuples, StateId, Sync, System};
 
 /// `s` with the five XML special characters escaped, for text and attribute values.
 pub(crate) fn xml_escape(s: &str) -> String {
@@ -101,22 +101,7 @@ pub fn write(sys: &System, name: &str) -> Result<String, String> {
     for label in sys.labels() {
         let tuples: Vec<Vec<(StateId, StateId)>> = match &label.sync {
             Sync::Tuples(t) => t.clone(),
-            Sync::Product => {
-                let mut acc: Vec<Vec<(StateId, StateId)>> = vec![Vec::new()];
-                for moves in &label.local {
-                    acc = acc
-                        .iter()
-                        .flat_map(|prefix| {
-                            moves.iter().map(move |&m| {
-                                let mut t = prefix.clone();
-                                t.push(m);
-                                t
-                            })
-                        })
-                        .collect();
-                }
-                acc
-            }
+            Sync::Product => product_tuples(&label.local),
         };
         for tuple in tuples {
             let t = format!("t{nt}");
