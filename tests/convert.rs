@@ -410,3 +410,21 @@ fn property_translations() {
         assert!(!m.contains('A') && !m.contains("E("), "{m}");
     }
 }
+
+/// The MCC net of RERS 2020 problem 103 has a silent transition that moves all eight units
+/// at once (the start): through `.exp` it stays one joint step (a vector with result `i`), and
+/// the network has the MCC's agreed state count; `.dot` cannot express it and says so.
+#[test]
+fn mcc_net_round_trips_through_exp() {
+    let dir = scratch("mcc");
+    let sys = load(&common::rers("mcc/RERS2020-PT-pb103/model.pnml"));
+    let back = round_trip(&sys, OutputFormat::Exp, &dir, "pb103");
+    assert_same(&sys, &back, "pb103 via exp");
+    assert_eq!(reach_count(&back), "64657620");
+    let e = write::render(&sys, OutputFormat::Dot, &dir.join("pb103.dot")).unwrap_err();
+    assert!(
+        e.to_string().contains("silent step moves components"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

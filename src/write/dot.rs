@@ -36,13 +36,25 @@ fn quote(s: &str) -> String {
 /// written as `component.state`, and the names read back are those.
 ///
 /// Errors: a label with explicit synchronisation tuples ([`Sync::Tuples`], from PNML) has no
-/// `.dot` form; nor has a silent transition out of a state with no other edges, which would
-/// read back as a second start marker.
+/// `.dot` form; nor has a silent step of several components together, nor a silent transition
+/// out of a state with no other edges, which would read back as a second start marker.
 pub fn write(sys: &System) -> Result<String, String> {
     if let Some(l) = sys.labels().iter().find(|l| l.sync != Sync::Product) {
         return Err(format!(
             "label `{}` synchronises by explicit tuples, which `.dot` cannot express",
             l.display_name()
+        ));
+    }
+    if let Some(l) = sys
+        .labels()
+        .iter()
+        .find(|l| l.is_silent() && l.components.len() > 1)
+    {
+        return Err(format!(
+            "a silent step moves components `{}` and `{}` together: in `.dot` an empty label \
+             is a step of one component",
+            sys.component(l.components[0]).name,
+            sys.component(l.components[1]).name
         ));
     }
     let mut all_names: HashMap<&str, usize> = HashMap::new();

@@ -6,9 +6,11 @@
 //! network has one vector per visible label: the label in the columns of the components that
 //! take part in it, `_` elsewhere, and the label as the result, so the label fires iff all its
 //! components move on it together (the RERS rule); a component's labels outside its vectors
-//! never fire, and there are none here. Silent transitions are CADP's internal action `i`, which
-//! is never synchronised. A label given as explicit tuples has one vector per tuple, over local
-//! labels `label#j` that only that tuple's moves carry.
+//! never fire, and there are none here. A silent label of one component is CADP's internal
+//! action `i`, which is never synchronised; a silent label of several components (a PNML
+//! transition with an empty name that moves several units) is a vector over a local label
+//! `silent#<id>` with the result `i`. A label given as explicit tuples has one vector per tuple,
+//! over local labels `label#j` that only that tuple's moves carry.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -65,46 +67,58 @@ pub fn write(sys: &System, stem: &str) -> Result<Vec<(String, String)>, String> 
         }
         format!("{} -> {}", cols.join(" * "), exp_string(result))
     };
-    for label in sys.labels() {
+    // A local label no other label of the system is named, for the moves of a silent label
+    // of several components or of one tuple.
+    let fresh = |base: String| -> Result<String, String> {
+        if sys.label_id(&base).is_some() {
+            return Err(format!(
+                "a label is named `{base}`, the name ltsym needs for a synchronised step in the \
+                 `.aut` files"
+            ));
+        }
+        Ok(base)
+    };
+    for (l, label) in sys.labels().iter().enumerate() {
+        // `i` never synchronises: a silent label of one component is its `i` steps
+        if label.is_silent() && label.components.len() == 1 && label.sync == Sync::Product {
+            let c = label.components[0];
+            trans[c].extend(label.local[0].iter().map(|&(from, to)| (from, None, to)));
+            continue;
+        }
+        // the result of the vectors; a joint silent step is a vector with result `i`
+        let result = if label.is_silent() {
+            aut::INTERNAL.to_string()
+        } else {
+            label.name.clone()
+        };
+        let base = if label.is_silent() {
+            format!("silent#{l}")
+        } else {
+            label.name.clone()
+        };
         match &label.sync {
             Sync::Product => {
+                let local = if label.is_silent() {
+                    fresh(base)?
+                } else {
+                    base
+                };
                 for (i, &c) in label.components.iter().enumerate() {
                     for &(from, to) in &label.local[i] {
-                        let l = (!label.is_silent()).then(|| label.name.clone());
-                        trans[c].push((from, l, to));
+                        trans[c].push((from, Some(local.clone()), to));
                     }
                 }
-                if !label.is_silent() {
-                    let entries: Vec<(usize, String)> = label
-                        .components
-                        .iter()
-                        .map(|&c| (c, label.name.clone()))
-                        .collect();
-                    vectors.push(vector(&entries, &label.name));
-                }
+                let entries: Vec<(usize, String)> = label
+                    .components
+                    .iter()
+                    .map(|&c| (c, local.clone()))
+                    .collect();
+                vectors.push(vector(&entries, &result));
             }
             Sync::Tuples(tuples) => {
-                if label.is_silent() {
-                    return Err(
-                        "a silent label given as explicit tuples has no `.exp` form (`i` is \
-                         never synchronised)"
-                            .to_string(),
-                    );
-                }
                 for (j, tuple) in tuples.iter().enumerate() {
-                    let local = format!("{}#{j}", label.name);
+                    let local = fresh(format!("{base}#{j}"))?;
                     for (&c, &(from, to)) in label.components.iter().zip(tuple) {
-                        if sys
-                            .label_id(&local)
-                            .is_some_and(|o| sys.component(c).alphabet.contains(&o))
-                        {
-                            return Err(format!(
-                                "component `{}` has a label `{local}`, the name the tuples of \
-                                 `{}` need in its `.aut` file",
-                                sys.component(c).name,
-                                label.name
-                            ));
-                        }
                         trans[c].push((from, Some(local.clone()), to));
                     }
                     let entries: Vec<(usize, String)> = label
@@ -112,7 +126,7 @@ pub fn write(sys: &System, stem: &str) -> Result<Vec<(String, String)>, String> 
                         .iter()
                         .map(|&c| (c, local.clone()))
                         .collect();
-                    vectors.push(vector(&entries, &label.name));
+                    vectors.push(vector(&entries, &result));
                 }
             }
         }
