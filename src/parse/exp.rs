@@ -826,7 +826,17 @@ impl Network<'_, '_> {
             }
         }
         // An event with a component that has no move on it never fires.
-        events.retain(|e| e.parts.iter().all(|(_, m)| !m.is_empty()));
+        events.retain(|e| {
+            let stuck = e.parts.iter().find(|(_, m)| m.is_empty());
+            if let (Some((c, _)), Some(l)) = (stuck, &e.label) {
+                log::warn!(
+                    "{}: label `{l}` never fires: `{}` has no transition on its part of it",
+                    self.p.file.display(),
+                    branches[*c].name
+                );
+            }
+            stuck.is_none()
+        });
 
         let mut b = SystemBuilder::new();
         for br in &branches {
