@@ -17,14 +17,19 @@
 # Environment:
 #   LTSYM_RERS_DIR      RERS data (default <repo>/../shared/rers, else /work/shared/rers)
 #   LTSYM               ltsym binary (default: `cargo build --release`, target/release/ltsym)
-#   SPIN_TIMEOUT        seconds per pan run (default 600); a run cut by it gives `timeout`
+#   SPIN_TIMEOUT        seconds per pan run (default 3600); a run cut by it gives `timeout`
 #   LTSYM_TIMEOUT       seconds per ltsym run (default 600)
-#   SPIN_MEMLIM_MB      pan -DMEMLIM (default 8192)
-#   SPIN_CFLAGS         extra gcc flags for pan.c (e.g. -DCOLLAPSE for big models)
-#   SPIN_DEPTH          initial pan -m (default 10000; x10 while pan reports "max search depth
+#   SPIN_MEMLIM_MB      pan -DMEMLIM (default 12000)
+#   SPIN_CFLAGS         extra gcc flags for pan.c (default -DCOLLAPSE -DSC: compressed states,
+#                       and stack cycling, which keeps the part of the search stack beyond -m on
+#                       disk: 2016 105 #1 goes 2.7 million steps deep, 50.8 million states,
+#                       3.4 GB, about 6 minutes)
+#   SPIN_DEPTH          initial pan -m (default 1000000; x10 while pan reports "max search depth
 #                       too small", up to 10^8)
 #   COMPARE_WORK        work dir kept after the run (trails, pan output; default a new /tmp dir)
 #   COMPARE_OUT         CSV to write (default bench-data/results/compare-spin.csv)
+#   COMPARE_REUSE       1: keep the results already in COMPARE_WORK (ltsym runs and pan runs that
+#                       gave a verdict); rerun the rest, e.g. after a timeout, with a larger cap
 # SPIN is taken from PATH (source /work/peers/env.sh where the peers were built); without it the
 # script says so and exits 0.
 set -uo pipefail
@@ -33,10 +38,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 rers=${LTSYM_RERS_DIR:-$repo/../shared/rers}
 [ -d "$rers/2016" ] || rers=/work/shared/rers
-spin_timeout=${SPIN_TIMEOUT:-600}
+spin_timeout=${SPIN_TIMEOUT:-3600}
 ltsym_timeout=${LTSYM_TIMEOUT:-600}
-memlim=${SPIN_MEMLIM_MB:-8192}
-depth0=${SPIN_DEPTH:-10000}
+memlim=${SPIN_MEMLIM_MB:-12000}
+depth0=${SPIN_DEPTH:-1000000}
+spin_cflags=${SPIN_CFLAGS--DCOLLAPSE -DSC}
 out=${COMPARE_OUT:-$repo/bench-data/results/compare-spin.csv}
 work=${COMPARE_WORK:-$(mktemp -d /tmp/compare-spin.XXXXXX)}
 mkdir -p "$work" "$(dirname "$out")"
@@ -92,7 +98,11 @@ for prob in "${problems[@]}"; do
   cat "$d/model.pml" "$d/model-claims.pml" >"$d/spin.pml"
   numbers=$(sed -n 's/^ltl p\([0-9]*\) .*/\1/p' "$d/model-claims.pml")
 
+  reuse=${COMPARE_REUSE:-0}
   for sem in spin rers; do
+    if [ "$reuse" = 1 ] && grep -q '"results"' "$d/ltsym-$sem.json" 2>/dev/null; then
+      continue
+    fi
     log "$prob: ltsym check --ltl-semantics $sem"
     /usr/bin/time -v -o "$d/ltsym-$sem.time" timeout -k 10 "$ltsym_timeout" \
       nice "$LTSYM" check "$pml" "$props" --ltl-semantics "$sem" --format json \
@@ -102,16 +112,23 @@ for prob in "${problems[@]}"; do
 
   reduce=""
   grep -q ' X ' "$d/model-claims.pml" && reduce="-DNOREDUCE"
-  log "$prob: spin -a && gcc $reduce"
-  (cd "$d" && /usr/bin/time -v -o build.time sh -c \
-    "spin -a spin.pml >spin-a.out 2>&1 && nice gcc -O2 $reduce -DMEMLIM=$memlim ${SPIN_CFLAGS:-} -o pan pan.c >gcc.out 2>&1")
-  rc=$?
-  time_fields "$d/build.time" >"$d/build.wall_rss"
-  if [ $rc -ne 0 ]; then
-    log "$prob: building pan failed (see $d/spin-a.out, $d/gcc.out)"
-    continue
+  if [ "$reuse" != 1 ] || [ ! -x "$d/pan" ]; then
+    log "$prob: spin -a && gcc $reduce"
+    (cd "$d" && /usr/bin/time -v -o build.time sh -c \
+      "spin -a spin.pml >spin-a.out 2>&1 && nice gcc -O2 $reduce -DMEMLIM=$memlim $spin_cflags -o pan pan.c >gcc.out 2>&1")
+    rc=$?
+    time_fields "$d/build.time" >"$d/build.wall_rss"
+    if [ $rc -ne 0 ]; then
+      log "$prob: building pan failed (see $d/spin-a.out, $d/gcc.out)"
+      continue
+    fi
   fi
   for n in $numbers; do
+    if [ "$reuse" = 1 ] && grep -q "errors: " "$d/p$n.out" 2>/dev/null \
+      && ! grep -q "search depth too small" "$d/p$n.out" \
+      && ! grep -qx '12[47]\|137' "$d/p$n.rc" 2>/dev/null; then
+      continue
+    fi
     depth=$depth0
     while :; do
       (cd "$d" && rm -f spin.pml.trail && /usr/bin/time -v -o "p$n.time" timeout -k 10 "$spin_timeout" \
