@@ -10,13 +10,14 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use ltsym::limits::Budget;
 use ltsym::logic::Properties;
 use ltsym::model::factor::factor;
 use ltsym::model::{Sync, System, SystemBuilder};
 use ltsym::parse::{load_properties, load_system, LoadOptions};
 use ltsym::symbolic::order::OrderSpec;
 use ltsym::symbolic::reach::{race_reach, Strategy};
-use ltsym::symbolic::{Budget, ManagerOptions};
+use ltsym::symbolic::ManagerOptions;
 use ltsym::write::{self, OutputFormat};
 
 fn load(path: &Path) -> System {

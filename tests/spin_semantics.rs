@@ -219,7 +219,7 @@ fn symbolic_and_explicit_engines_agree() {
     use ltsym::gen::{random, RandomSpec};
     use ltsym::logic::{Properties, Property};
     use ltsym::report::Outcome;
-    use ltsym::symbolic::ltl::{AutPosition, Space};
+    use ltsym::symbolic::context::{AutPosition, Space};
 
     let mut rng = Rng::new(2018);
     let (mut held, mut lassos, mut deadlocks) = (0, 0, 0);

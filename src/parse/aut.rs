@@ -72,6 +72,15 @@ fn number(s: &str, at: usize, what: &str) -> std::result::Result<u32, (usize, St
     })
 }
 
+/// Reads and parses an `.aut` file (a component of an EXP network).
+pub fn read_lts(path: &Path) -> Result<AutLts> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        file: path.to_path_buf(),
+        source,
+    })?;
+    parse_lts(&text, path)
+}
+
 /// Parses an `.aut` file's text; `file` names it in errors.
 pub fn parse_lts(text: &str, file: &Path) -> Result<AutLts> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);

@@ -16,13 +16,14 @@
 
 use oxidd::BooleanFunction;
 
-use super::encoding::oom;
-use super::lasso::finite_trace;
-use super::ltl::{Lasso, LtlOptions, LtlRun, SystemCtx};
-use super::Budget;
+use super::lasso::{finite_trace, Lasso};
+use super::run::{LtlOptions, LtlRun};
 use crate::automata::spin::SpinAutomaton;
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::model::{LabelId, System};
+use crate::symbolic::context::SystemCtx;
+use crate::symbolic::encoding::oom;
 
 /// The verdict of one property under SPIN's reading.
 #[derive(Clone, Debug)]
