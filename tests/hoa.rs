@@ -323,8 +323,10 @@ impl Hoa {
     }
 }
 
-/// Random lassos over the formula's atoms and one label that is none of them.
-fn check_on_random_lassos(f: &Ltl, hoa_text: &str, rng: &mut Rng, count: usize) {
+/// Random lassos over the formula's atoms and one label that is none of them; returns how
+/// many the automaton accepted.
+fn check_on_random_lassos(f: &Ltl, hoa_text: &str, rng: &mut Rng, count: usize) -> usize {
+    let mut accepted = 0;
     let hoa = parse_hoa(hoa_text);
     let mut letters = f.atoms();
     letters.push("other_label".into());
@@ -337,28 +339,56 @@ fn check_on_random_lassos(f: &Ltl, hoa_text: &str, rng: &mut Rng, count: usize) 
         };
         let prefix = word(rng, 0);
         let cycle = word(rng, 1);
+        let accepts = hoa.accepts(&prefix, &cycle);
         assert_eq!(
-            hoa.accepts(&prefix, &cycle),
+            accepts,
             holds_on_lasso(f, &prefix, &cycle),
             "{f} on {prefix:?} ({cycle:?})^w\n{hoa_text}"
         );
+        accepted += usize::from(accepts);
     }
+    accepted
 }
 
+/// What `ltsym automaton --property N FILE` prints, as a user gets it.
+fn automaton_cli(file: &std::path::Path, n: u32) -> String {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ltsym"))
+        .args(["automaton", "--property", &n.to_string()])
+        .arg(file)
+        .output()
+        .expect("run ltsym");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).expect("UTF-8")
+}
+
+/// The HOA `ltsym automaton` prints for each of the 20 properties of 2016 problem 103 (the
+/// automaton of its negation, the one the LTL check uses) reads back and accepts exactly the
+/// random lassos that violate the property.
 #[test]
 fn hoa_of_the_negated_properties_of_2016_problem_103() {
-    let Properties::Ltl(ps) =
-        load_properties(&common::rers("2016/problem103-properties.txt"), None).expect("properties")
-    else {
+    let file = common::rers("2016/problem103-properties.txt");
+    let Properties::Ltl(ps) = load_properties(&file, None).expect("properties") else {
         panic!("LTL expected")
     };
     assert_eq!(ps.len(), 20);
     let mut rng = Rng::new(103);
+    let mut accepted = 0;
     for p in &ps {
         let neg = Ltl::not(p.formula.clone());
-        let text = translate(&neg).expect("automaton").to_hoa();
-        check_on_random_lassos(&neg, &text, &mut rng, 400);
+        let text = automaton_cli(&file, p.number);
+        assert_eq!(
+            text,
+            translate(&neg).expect("automaton").to_hoa(),
+            "#{}",
+            p.number
+        );
+        accepted += check_on_random_lassos(&neg, &text, &mut rng, 400);
     }
+    // both answers occur: the lassos exercise acceptance and rejection
+    assert!(
+        accepted > 0 && accepted < 20 * 400,
+        "{accepted} of 8000 accepted"
+    );
 }
 
 #[test]
