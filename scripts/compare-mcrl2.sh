@@ -10,7 +10,7 @@
 #   scripts/compare-mcrl2.sh [PROBLEM...]    PROBLEM = 2016/problem103 (reachability and .aut)
 #
 # Environment: LTSYM_RERS_DIR, LTSYM (as compare-spin.sh); MCRL2_TIMEOUT (s per mCRL2 tool run,
-# default 900; 2016 110 takes lpsreach --saturation about 450 s); COMPARE_WORK;
+# default 900; 2016 110 took lpsreach --saturation 160-450 s here); COMPARE_WORK;
 # COMPARE_OUT (default bench-data/results/compare-mcrl2.csv).
 # mCRL2 is in no package registry; build it from its public sources (../shared/notes/peers.md)
 # and put its bin/ on PATH (source /work/peers/env.sh where the peers were built). Without it the
@@ -56,6 +56,7 @@ fi
 log "RERS data: $rers; work dir: $work; mCRL2 $(mcrl22lps --version 2>&1 | head -1)"
 
 seconds() { awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2, a, ":"); s=0; for (i=1;i<=n;i++) s=s*60+a[i]; print s}' "$1" 2>/dev/null; }
+peak_kb() { awk -F': ' '/Maximum resident set size/ {print $2}' "$1" 2>/dev/null; }
 
 rows=$work/rows.tsv
 : >"$rows"
@@ -68,12 +69,12 @@ for prob in "${problems[@]}"; do
   mkdir -p "$d"
   # 1. reachable states
   /usr/bin/time -v -o "$d/ltsym.time" timeout -k 10 "$timeout_s" \
-    "$LTSYM" reach "$src" --json >"$d/ltsym.json" 2>"$d/ltsym.err"
+    nice "$LTSYM" reach "$src" --json >"$d/ltsym.json" 2>"$d/ltsym.err"
   lstates=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["states"])' "$d/ltsym.json" 2>/dev/null)
   "$LTSYM" convert "$src" -o "$d/model.mcrl2" >/dev/null 2>"$d/convert.err" \
     || { log "$prob: ltsym convert failed: $(head -2 "$d/convert.err")"; fail=1; continue; }
   /usr/bin/time -v -o "$d/mcrl2.time" timeout -k 10 "$timeout_s" sh -c \
-    "mcrl22lps -q '$d/model.mcrl2' '$d/model.lps' && lpsreach --saturation --print-exact '$d/model.lps'" \
+    "nice mcrl22lps -q '$d/model.mcrl2' '$d/model.lps' && nice lpsreach --saturation --print-exact '$d/model.lps'" \
     >"$d/lpsreach.out" 2>&1
   mstates=$(sed -n 's/.*number of states = \([0-9]*\).*/\1/p' "$d/lpsreach.out" | tail -1)
   [ -n "$mstates" ] || mstates=timeout
@@ -81,8 +82,9 @@ for prob in "${problems[@]}"; do
   [ "$mstates" = timeout ] && verdict=unknown
   [ "$mstates" != timeout ] && [ "$mstates" != "$lstates" ] && { verdict=DISAGREE; fail=1; }
   log "$prob: ltsym $lstates, lpsreach $mstates: $verdict"
-  printf 'reach\t%s\t%s\t%s\t%s\t%s\t%s\n' "$prob" "$lstates" "$mstates" "$verdict" \
-    "$(seconds "$d/ltsym.time")" "$(seconds "$d/mcrl2.time")" >>"$rows"
+  printf 'reach\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$prob" "$lstates" "$mstates" "$verdict" \
+    "$(seconds "$d/ltsym.time")" "$(seconds "$d/mcrl2.time")" \
+    "$(peak_kb "$d/ltsym.time")" "$(peak_kb "$d/mcrl2.time")" >>"$rows"
   # 2. the .aut files of the .exp network
   "$LTSYM" convert "$src" -o "$d/net.exp" >"$d/exp.out" 2>"$d/exp.err" \
     || { log "$prob: ltsym convert to .exp failed"; fail=1; continue; }
@@ -98,7 +100,7 @@ for prob in "${problems[@]}"; do
   done
   [ $bad -eq 0 ] || fail=1
   log "$prob: ltsinfo loads $ok of $((ok + bad)) .aut files with their header's counts"
-  printf 'aut\t%s\t%s\t%s\t%s\t\t\n' "$prob" "$ok" "$((ok + bad))" "$([ $bad -eq 0 ] && echo agree || echo DISAGREE)" >>"$rows"
+  printf 'aut\t%s\t%s\t%s\t%s\t\t\t\t\n' "$prob" "$ok" "$((ok + bad))" "$([ $bad -eq 0 ] && echo agree || echo DISAGREE)" >>"$rows"
 done
 
 # 3. CTL on every system with a CTL property file
@@ -122,7 +124,7 @@ for props in "$rers"/20*/problem*-ctl-properties.txt; do
     verdict=agree
     [ "$v" = timeout ] && verdict=unknown
     [ "$v" != timeout ] && [ "$v" != "$l" ] && { verdict=DISAGREE; fail=1; }
-    printf 'ctl\t%s#%s\t%s\t%s\t%s\t\t\n' "$prob" "$n" "$l" "$v" "$verdict" >>"$rows"
+    printf 'ctl\t%s#%s\t%s\t%s\t%s\t\t\t\t\n' "$prob" "$n" "$l" "$v" "$verdict" >>"$rows"
   done
   log "$prob: CTL verdicts compared ($(grep -c "^ctl"$'\t'"$prob#.*"$'\t'"agree"$'\t' "$rows") agree)"
 done
@@ -132,7 +134,8 @@ import csv, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 with open(sys.argv[2], "w", newline="") as f:
     c = csv.writer(f)
-    c.writerow(["check", "item", "ltsym", "mcrl2", "verdict", "ltsym_s", "mcrl2_s"])
+    c.writerow(["check", "item", "ltsym", "mcrl2", "verdict", "ltsym_s", "mcrl2_s",
+                "ltsym_peak_kb", "mcrl2_peak_kb"])
     c.writerows(rows)
 for kind, what in [("reach", "reachable state counts"), ("aut", ".aut sets loaded by ltsinfo"),
                    ("ctl", "CTL verdicts")]:
