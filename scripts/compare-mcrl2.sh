@@ -24,8 +24,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-rers=${LTSYM_RERS_DIR:-$repo/../shared/rers}
-[ -d "$rers/2016" ] || rers=/work/shared/rers
+rers=${LTSYM_RERS_DIR:-$repo/bench-data/rers}
 timeout_s=${MCRL2_TIMEOUT:-900}
 out=${COMPARE_OUT:-$repo/bench-data/results/compare-mcrl2.csv}
 work=${COMPARE_WORK:-$(mktemp -d /tmp/compare-mcrl2.XXXXXX)}

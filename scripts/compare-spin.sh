@@ -15,10 +15,10 @@
 # X-free LTL; it turned 2017 102 #1 from 678 s into 21 s); with X, -DNOREDUCE.
 #
 # Environment:
-#   LTSYM_RERS_DIR      RERS data (default <repo>/../shared/rers, else /work/shared/rers)
+#   LTSYM_RERS_DIR      RERS data (default <repo>/bench-data/rers, shipped)
 #   LTSYM               ltsym binary (default: `cargo build --release`, target/release/ltsym)
 #   SPIN_TIMEOUT        seconds per pan run (default 3600); a run cut by it gives `timeout`
-#   LTSYM_TIMEOUT       seconds per ltsym run (default 600)
+#   LTSYM_TIMEOUT       seconds per ltsym run (default 1800)
 #   SPIN_MEMLIM_MB      pan -DMEMLIM (default 12000)
 #   SPIN_CFLAGS         extra gcc flags for pan.c (default -DCOLLAPSE -DSC: compressed states,
 #                       and stack cycling, which keeps the part of the search stack beyond -m on
@@ -36,10 +36,9 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-rers=${LTSYM_RERS_DIR:-$repo/../shared/rers}
-[ -d "$rers/2016" ] || rers=/work/shared/rers
+rers=${LTSYM_RERS_DIR:-$repo/bench-data/rers}
 spin_timeout=${SPIN_TIMEOUT:-3600}
-ltsym_timeout=${LTSYM_TIMEOUT:-600}
+ltsym_timeout=${LTSYM_TIMEOUT:-1800}
 memlim=${SPIN_MEMLIM_MB:-12000}
 depth0=${SPIN_DEPTH:-1000000}
 spin_cflags=${SPIN_CFLAGS--DCOLLAPSE -DSC}

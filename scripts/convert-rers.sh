@@ -19,8 +19,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-rers=${LTSYM_RERS_DIR:-$repo/../shared/rers}
-[ -d "$rers/2016" ] || rers=/work/shared/rers
+rers=${LTSYM_RERS_DIR:-$repo/bench-data/rers}
 timeout_s=${REACH_TIMEOUT:-900}
 out=${COMPARE_OUT:-$repo/bench-data/results/convert-rers.csv}
 work=${COMPARE_WORK:-$(mktemp -d /tmp/convert-rers.XXXXXX)}

@@ -417,8 +417,11 @@ fn property_translations() {
 /// the network has the MCC's agreed state count; `.dot` cannot express it and says so.
 #[test]
 fn mcc_net_round_trips_through_exp() {
+    let Some(net) = common::mcc("RERS2020-PT-pb103/model.pnml") else {
+        return;
+    };
     let dir = scratch("mcc");
-    let sys = load(&common::rers("mcc/RERS2020-PT-pb103/model.pnml"));
+    let sys = load(&net);
     let back = round_trip(&sys, OutputFormat::Exp, &dir, "pb103");
     assert_same(&sys, &back, "pb103 via exp");
     assert_eq!(reach_count(&back), "64657620");

@@ -1,62 +1,47 @@
 //! A CTL property file: backward fixpoints, evidence paths replayed on the system.
 
-use super::options::{CheckOptions, Engine};
-use super::shared::{
-    combine, explicit_graph, fair_shares, names, or_unknown, result, symbolic_system,
-};
-
-use std::time::Instant;
-
+use super::options::{CheckOptions, Engine, Event};
+use super::shared::{combine, explicit_graph, fair_shares, or_unknown, result, symbolic_system};
 use crate::error::{Error, Result};
-use crate::explicit::graph::replay_trace;
-use crate::explicit::ltl::{replay_lasso, Lasso};
+use crate::evidence::{replay, End, Evidence, Kind};
 use crate::limits::Budget;
 use crate::logic::{Ctl, Property};
-use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
-use crate::symbolic::ctl::{CtlChecker, EvidenceKind};
+use crate::model::System;
+use crate::report::{CheckReport, Outcome, PropertyResult};
+use crate::symbolic::ctl::{CtlChecker, CtlEvidence, EvidenceKind};
 use crate::symbolic::reach::race_reach;
+use std::time::Instant;
 
-/// Replays a CTL evidence path on the system: it must be executable, a cycle must return to
-/// where it starts, and a path said to end in a deadlock must be able to end in one.
-pub(super) fn validate_ctl_path(
-    sys: &System,
-    f: &Ctl,
-    path: &[LabelId],
-    cycle: Option<&[LabelId]>,
-    deadlock: bool,
-) -> Result<()> {
-    let ends = replay_trace(sys, path);
-    let fail = |what: &str| {
-        Err(Error::Internal(format!(
-            "evidence path for `{f}` {what}: [{}]",
-            names(sys, path).join(" ")
-        )))
+/// A CTL evidence path replayed on the system (executable, its cycle closing, its deadlock a
+/// deadlock), as a person reads it; `None` when there is no path to show (a claim about all
+/// paths that holds, an existential one that fails, a verdict the initial state shows alone).
+pub(super) fn ctl_evidence(sys: &System, f: &Ctl, ev: &CtlEvidence) -> Result<Option<Evidence>> {
+    let mut labels = ev.path.clone();
+    let end = match &ev.cycle {
+        Some(c) => {
+            labels.extend(c);
+            End::Cycle(ev.path.len())
+        }
+        None if ev.ends_in_deadlock => End::Deadlock,
+        None => End::Open,
     };
-    if ends.is_empty() {
-        return fail("is not executable");
+    let run = replay(sys, &labels, end).map_err(|e| {
+        Error::Internal(format!("the evidence path for `{f}` does not replay: {e}"))
+    })?;
+    if run.labels.is_empty() && !run.ends_in_deadlock {
+        return Ok(None);
     }
-    if let Some(c) = cycle {
-        let lasso = Lasso {
-            prefix: path.to_vec(),
-            cycle: c.to_vec(),
-            path: Vec::new(),
-        };
-        if !replay_lasso(sys, &lasso) {
-            return fail("has a cycle that does not close");
-        }
-    }
-    if deadlock {
-        let mut succ = Vec::new();
-        let some_dead = ends.iter().any(|s| {
-            crate::explicit::graph::successors(sys, s, &mut succ);
-            succ.is_empty()
-        });
-        if !some_dead {
-            return fail("does not end in a deadlock");
-        }
-    }
-    Ok(())
+    let (kind, shows) = match ev.kind {
+        EvidenceKind::Witness => (Kind::Witness, "a path that shows the property holds"),
+        EvidenceKind::Counterexample => (Kind::Counterexample, "a path that shows it fails"),
+    };
+    Ok(Some(Evidence::new(
+        sys,
+        &run,
+        kind,
+        format!("{shows}; {}", ev.explanation),
+        None,
+    )))
 }
 
 pub(super) fn check_ctl_file(
@@ -65,6 +50,7 @@ pub(super) fn check_ctl_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
@@ -99,24 +85,7 @@ pub(super) fn check_ctl_file(
             (Some(Ok(_)), Some(ch)) => Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
                 if opts.witness {
                     let ev = ch.evidence(&p.formula, budget)?;
-                    validate_ctl_path(
-                        sys,
-                        &p.formula,
-                        &ev.path,
-                        ev.cycle.as_deref(),
-                        ev.ends_in_deadlock,
-                    )?;
-                    evidence = Some(Evidence {
-                        kind: match ev.kind {
-                            EvidenceKind::Witness => "witness",
-                            EvidenceKind::Counterexample => "counterexample",
-                        }
-                        .into(),
-                        path: names(sys, &ev.path),
-                        cycle: ev.cycle.as_deref().map(|c| names(sys, c)),
-                        ends_in_deadlock: ev.ends_in_deadlock,
-                        explanation: ev.explanation,
-                    });
+                    evidence = ctl_evidence(sys, &p.formula, &ev)?;
                 }
                 Ok(if holds {
                     Outcome::Holds
@@ -137,9 +106,10 @@ pub(super) fn check_ctl_file(
         let outcome = combine(&p.formula.to_string(), sym, exp)?;
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         r.evidence = evidence;
-        log::info!("CTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        log::info!("CTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }

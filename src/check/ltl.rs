@@ -1,23 +1,23 @@
 //! An LTL property file under the RERS reading: only infinite runs count.
 
-use super::options::CheckOptions;
+use super::options::{CheckOptions, Event};
 use super::shared::{
     combine, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx, symbolic_system,
     word_fault,
 };
-
-use std::time::Instant;
-
 use crate::automata::translate::translate;
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
+use crate::evidence::violation::first_bad_step;
+use crate::evidence::{replay, End, Evidence, Kind};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
+use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
 use crate::symbolic::ltl::{LtlOptions, LtlResult, LtlRun};
+use std::time::Instant;
 
 /// Replays an LTL counterexample on the system, the automaton of the negated formula and the
 /// formula itself. Any failure is a bug.
@@ -53,16 +53,26 @@ pub(super) fn validate_lasso(
     }
 }
 
-pub(super) fn lasso_evidence(sys: &System, prefix: &[LabelId], cycle: &[LabelId]) -> Evidence {
-    Evidence {
-        kind: "counterexample".into(),
-        path: names(sys, prefix),
-        cycle: Some(names(sys, cycle)),
-        ends_in_deadlock: false,
-        explanation: "an infinite trace that violates the property: the path, then the cycle \
-                      forever"
-            .into(),
-    }
+/// The counterexample `prefix · cycle^ω` of `f`, replayed on the system as a person reads it,
+/// with the step that visibly violates `f` marked where there is one.
+pub(super) fn lasso_evidence(
+    sys: &System,
+    f: &Ltl,
+    prefix: &[LabelId],
+    cycle: &[LabelId],
+) -> Result<Evidence> {
+    let labels: Vec<LabelId> = prefix.iter().chain(cycle).copied().collect();
+    let run = replay(sys, &labels, End::Cycle(prefix.len())).map_err(|e| {
+        Error::Internal(format!("the counterexample for `{f}` does not replay: {e}"))
+    })?;
+    let mark = first_bad_step(f, sys, &labels, prefix.len())?;
+    Ok(Evidence::new(
+        sys,
+        &run,
+        Kind::Counterexample,
+        "an infinite trace that violates the property",
+        mark,
+    ))
 }
 
 pub(super) fn check_ltl_file(
@@ -71,6 +81,7 @@ pub(super) fn check_ltl_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let autos: Vec<Tgba> = ps
         .iter()
@@ -119,7 +130,9 @@ pub(super) fn check_ltl_file(
                         Error::Internal("violated property without counterexample".into())
                     })?;
                     validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
-                    evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
+                    if opts.witness {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &cex.prefix, &cex.cycle)?);
+                    }
                     Ok(Outcome::Violated)
                 },
             )?),
@@ -131,8 +144,8 @@ pub(super) fn check_ltl_file(
                 None => Outcome::Holds,
                 Some(l) => {
                     validate_lasso(sys, &p.formula, neg, &l.prefix, &l.cycle)?;
-                    if evidence.is_none() {
-                        evidence = Some(lasso_evidence(sys, &l.prefix, &l.cycle));
+                    if opts.witness && evidence.is_none() {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &l.prefix, &l.cycle)?);
                     }
                     Outcome::Violated
                 }
@@ -142,13 +155,12 @@ pub(super) fn check_ltl_file(
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         let st = neg.stats();
         r.automaton = Some((st.states, st.edges, st.acc_sets));
-        if opts.witness {
-            r.evidence = evidence;
-        }
-        log::info!("LTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        r.evidence = evidence;
+        log::info!("LTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }
 

@@ -13,16 +13,10 @@
 //! RERS 2016 text counts empty labels as trace letters, which [`StartSteps::Trace`] models by
 //! [`System::with_start_steps`].
 //!
-//! One file per stage: the options (`options.rs`), what every logic shares (`shared.rs`: the
-//! symbolic system and context, fair shares of the time limit, combining two engines), the LTL
-//! file under the RERS reading (`ltl.rs`) and under SPIN's (`spin.rs`), the CTL file
-//! (`ctl.rs`).
-
-use ctl::check_ctl_file;
-use ltl::check_ltl_file;
-use spin::check_spin_file;
-
-use std::time::Instant;
+//! One file per stage: the options and events (`options.rs`), what every logic shares
+//! (`shared.rs`: the symbolic system and context, fair shares of the time limit, combining two
+//! engines), the LTL file under the RERS reading (`ltl.rs`) and under SPIN's (`spin.rs`), the
+//! CTL file (`ctl.rs`).
 
 use crate::error::Result;
 use crate::limits::Budget;
@@ -30,6 +24,7 @@ use crate::logic::Properties;
 use crate::model::System;
 use crate::report::CheckReport;
 use crate::symbolic::context::Space;
+use std::time::Instant;
 
 mod ctl;
 mod ltl;
@@ -37,7 +32,11 @@ mod options;
 mod shared;
 mod spin;
 
-pub use options::{CheckOptions, Engine, LtlSemantics, StartSteps};
+pub use options::{CheckOptions, Engine, Event, LtlSemantics, StartSteps};
+
+use ctl::check_ctl_file;
+use ltl::check_ltl_file;
+use spin::check_spin_file;
 
 /// Checks every property of `props` on `sys`. `system_name` and `problem` label the report.
 pub fn check(
@@ -46,6 +45,19 @@ pub fn check(
     problem: Option<String>,
     props: &Properties,
     opts: &CheckOptions,
+) -> Result<CheckReport> {
+    check_with(sys, system_name, problem, props, opts, &mut |_| {})
+}
+
+/// [`check`], telling `on` about each result as soon as it is decided: what lets the CLI print
+/// results as they come and keep them when interrupted.
+pub fn check_with(
+    sys: &System,
+    system_name: &str,
+    problem: Option<String>,
+    props: &Properties,
+    opts: &CheckOptions,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<CheckReport> {
     let start = Instant::now();
     let budget = Budget::new(opts.timeout, opts.max_nodes);
@@ -65,24 +77,19 @@ pub fn check(
         reach_time_s: 0.0,
         total_time_s: 0.0,
         results: Vec::new(),
+        warnings: Vec::new(),
     };
     match props {
         Properties::Ltl(ps) => {
             report.logic = "LTL".into();
-            report.ltl_semantics = Some(
-                match opts.ltl_semantics {
-                    LtlSemantics::Rers => "rers",
-                    LtlSemantics::Spin => "spin",
-                }
-                .into(),
-            );
+            report.ltl_semantics = Some(opts.ltl_semantics.name().into());
             let sys = match opts.start_steps {
                 StartSteps::Skip => sys.clone(),
                 StartSteps::Trace => sys.with_start_steps(),
             };
             match opts.ltl_semantics {
-                LtlSemantics::Rers => check_ltl_file(&sys, ps, opts, &budget, &mut report)?,
-                LtlSemantics::Spin => check_spin_file(&sys, ps, opts, &budget, &mut report)?,
+                LtlSemantics::Rers => check_ltl_file(&sys, ps, opts, &budget, &mut report, on)?,
+                LtlSemantics::Spin => check_spin_file(&sys, ps, opts, &budget, &mut report, on)?,
             }
         }
         Properties::Ctl(ps) => {
@@ -91,7 +98,7 @@ pub fn check(
                 // the CTL checker always computes the reachable states
                 log::warn!("--space applies to LTL properties only; ignored for CTL");
             }
-            check_ctl_file(sys, ps, opts, &budget, &mut report)?;
+            check_ctl_file(sys, ps, opts, &budget, &mut report, on)?;
         }
     }
     report.total_time_s = start.elapsed().as_secs_f64();

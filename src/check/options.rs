@@ -1,5 +1,7 @@
-//! The options of `ltsym check` as the library takes them.
+//! The options of `ltsym check` as the library takes them, and the events it reports while
+//! it runs.
 
+use crate::report::{CheckReport, PropertyResult};
 use crate::symbolic::context::{AutPosition, Space};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::Strategy;
@@ -48,6 +50,16 @@ pub enum LtlSemantics {
     Spin,
 }
 
+impl LtlSemantics {
+    /// Its name in the reports (`ltl_semantics` in JSON) and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            LtlSemantics::Rers => "rers",
+            LtlSemantics::Spin => "spin",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
     pub engine: Engine,
@@ -90,4 +102,14 @@ impl Default for CheckOptions {
             factor: true,
         }
     }
+}
+
+/// What [`check_with`] reports while it runs.
+pub enum Event<'a> {
+    /// The reachable states are known (or their limit was hit): the report's header fields are
+    /// set, its results still empty.
+    Begin(&'a CheckReport),
+    /// One property's final result, the moment it is decided (in the order they are decided;
+    /// one that ran out of its share of the time comes when its retry ends).
+    Decided(&'a PropertyResult),
 }

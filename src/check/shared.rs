@@ -1,8 +1,7 @@
 //! What the checks of every logic share: the system the symbolic engine works on and its
 //! context, fair shares of the time limit, the combination of two engines' verdicts.
 
-use super::options::{CheckOptions, Engine};
-
+use super::options::{CheckOptions, Engine, Event};
 use crate::automata::lasso::accepts_lasso;
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
@@ -138,19 +137,26 @@ pub(super) fn fair_shares(
     n: usize,
     budget: &Budget,
     mut check: impl FnMut(usize, &Budget) -> Result<PropertyResult>,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<PropertyResult>> {
     let share = |left: usize| match budget.remaining() {
         Some(r) => budget.share(r / left.max(1) as f64),
         None => budget.clone(),
     };
-    let out_of_share =
-        |r: &PropertyResult| matches!(r.outcome, Outcome::Unknown(Limit::Time { .. }));
+    let out_of_share = |r: &PropertyResult| {
+        matches!(
+            r.outcome,
+            Outcome::Unknown(Limit::Share { .. } | Limit::Time { .. })
+        )
+    };
     let mut results = Vec::with_capacity(n);
     let mut retry = Vec::new();
     for i in 0..n {
         let r = check(i, &share(n - i))?;
         if out_of_share(&r) && !budget.expired() {
             retry.push(i);
+        } else {
+            on(Event::Decided(&r));
         }
         results.push(r);
     }
@@ -162,12 +168,12 @@ pub(super) fn fair_shares(
         );
     }
     for &i in &retry {
-        if budget.expired() {
-            break;
+        if !budget.expired() {
+            let mut r = check(i, budget)?;
+            r.time_s += results[i].time_s;
+            results[i] = r;
         }
-        let mut r = check(i, budget)?;
-        r.time_s += results[i].time_s;
-        results[i] = r;
+        on(Event::Decided(&results[i]));
     }
     Ok(results)
 }
@@ -232,20 +238,34 @@ mod tests {
 
     /// `fair_shares` over 4 properties under a 0.6 s limit, where the first `hard` never
     /// finish (they run until their budget expires) and the others answer at once: how often
-    /// each was tried, and the results.
+    /// each was tried, and the results. Checks that each result is reported decided once.
     fn four_with_hard(hard: usize, budget: &Budget) -> (Vec<usize>, Vec<PropertyResult>) {
         let mut calls = vec![0; 4];
-        let results = fair_shares(4, budget, |i, b| {
-            calls[i] += 1;
-            if i < hard {
-                while !b.expired() {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
+        let mut decided = Vec::new();
+        let results = fair_shares(
+            4,
+            budget,
+            |i, b| {
+                calls[i] += 1;
+                if i < hard {
+                    while !b.expired() {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
+                    return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
                 }
-                return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
-            }
-            Ok(answer(i, Outcome::Holds))
-        })
+                Ok(answer(i, Outcome::Holds))
+            },
+            &mut |e| {
+                if let Event::Decided(r) = e {
+                    decided.push(r.number);
+                }
+            },
+        )
         .unwrap();
+        // each once: the easy ones as they are answered, the retried hard ones after them
+        let mut expect: Vec<u32> = (hard as u32 + 1..=4).collect();
+        expect.extend(1..=hard as u32);
+        assert_eq!(decided, expect);
         (calls, results)
     }
 
@@ -279,12 +299,19 @@ mod tests {
     fn without_a_time_limit_each_property_runs_once() {
         let budget = Budget::unlimited();
         let mut calls = 0;
-        let results = fair_shares(3, &budget, |i, b| {
-            calls += 1;
-            assert!(!b.expired());
-            Ok(answer(i, Outcome::Violated))
-        })
+        let mut decided = 0;
+        let results = fair_shares(
+            3,
+            &budget,
+            |i, b| {
+                calls += 1;
+                assert!(!b.expired());
+                Ok(answer(i, Outcome::Violated))
+            },
+            &mut |_| decided += 1,
+        )
         .unwrap();
+        assert_eq!(decided, 3);
         assert_eq!((calls, results.len()), (3, 3));
     }
 }

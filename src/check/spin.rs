@@ -1,25 +1,23 @@
-//! An LTL property file under SPIN's reading of the RERS Promela files.
+//! An LTL property file under SPIN's reading of the RERS Promela files
+//! (`--ltl-semantics spin`; see [`LtlSemantics::Spin`](super::LtlSemantics::Spin)).
 
-use super::options::{CheckOptions, StartSteps};
+use super::options::{CheckOptions, Event, StartSteps};
 use super::shared::{
-    combine, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx, symbolic_system,
+    combine, explicit_graph, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system,
     word_fault,
 };
-
-use std::time::Instant;
-
 use crate::automata::spin::{spin_automaton, SpinAutomaton};
 use crate::automata::translate::translate;
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
-use crate::explicit::graph::{replay_trace, successors};
-use crate::explicit::ltl::{replay_lasso, Lasso};
+use crate::evidence::{replay, End, Evidence, Kind, Run};
 use crate::explicit::spin::{find_spin_violation, SpinViolation};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
+use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::ltl::spin::{SpinOutcome, SpinRun};
+use std::time::Instant;
 
 /// `--ltl-semantics spin`: every property of the file read as SPIN reads the RERS Promela files
 /// (see [`LtlSemantics::Spin`]). The symbolic engine checks the product with the automaton of
@@ -33,6 +31,7 @@ pub(super) fn check_spin_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let with_x: Vec<String> = ps
         .iter()
@@ -84,9 +83,9 @@ pub(super) fn check_spin_file(
             let Some(v) = v else {
                 return Ok(Outcome::Holds);
             };
-            validate_spin(sys, &p.formula, neg, &v)?;
-            if evidence.is_none() {
-                *evidence = Some(spin_evidence(sys, &v));
+            let run = validate_spin(sys, &p.formula, neg, &v)?;
+            if opts.witness && evidence.is_none() {
+                *evidence = Some(spin_evidence(sys, &run));
             }
             Ok(Outcome::Violated)
         };
@@ -132,18 +131,17 @@ pub(super) fn check_spin_file(
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         let st = neg.stats();
         r.automaton = Some((st.states, st.edges, st.acc_sets));
-        if opts.witness {
-            r.evidence = evidence;
-        }
+        r.evidence = evidence;
         log::info!(
-            "LTL (SPIN) #{}: {:?} in {:.2} s",
+            "LTL (SPIN) #{}: {} in {:.2} s",
             p.number,
             r.outcome,
             r.time_s
         );
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }
 
@@ -166,65 +164,40 @@ pub(super) fn spin_word(sys: &System, v: &SpinViolation) -> (Vec<String>, Vec<St
     }
 }
 
-/// Replays a counterexample under SPIN's reading on the system, the automaton of the negated
-/// formula and the formula itself. Any failure is a bug.
-pub(super) fn validate_spin(sys: &System, f: &Ltl, neg: &Tgba, v: &SpinViolation) -> Result<()> {
+/// Replays a counterexample under SPIN's reading on the system (a lasso must close, a run into
+/// a deadlock must end in one) and checks its word against the automaton of the negated
+/// formula and the formula itself. Any failure is a bug; the replayed run is the evidence.
+pub(super) fn validate_spin(sys: &System, f: &Ltl, neg: &Tgba, v: &SpinViolation) -> Result<Run> {
     let (prefix, cycle) = spin_word(sys, v);
     let fail = |what: &str| {
-        Err(Error::Internal(format!(
+        Error::Internal(format!(
             "counterexample for `{f}` under SPIN's reading {what}: word [{}] cycle [{}]",
             prefix.join(" "),
             cycle.join(" ")
-        )))
+        ))
     };
-    match v {
+    let run = match v {
         SpinViolation::Lasso { prefix, cycle } => {
-            let l = Lasso {
-                prefix: prefix.clone(),
-                cycle: cycle.clone(),
-                path: Vec::new(),
-            };
-            if !replay_lasso(sys, &l) {
-                return fail("is not a run of the system");
-            }
+            let labels: Vec<LabelId> = prefix.iter().chain(cycle).copied().collect();
+            replay(sys, &labels, End::Cycle(prefix.len()))
         }
-        SpinViolation::Deadlock { path } => {
-            let mut succ = Vec::new();
-            let ends = replay_trace(sys, path);
-            if !ends.iter().any(|s| {
-                successors(sys, s, &mut succ);
-                succ.is_empty()
-            }) {
-                return fail("is not a run of the system that ends in a deadlock");
-            }
-        }
+        SpinViolation::Deadlock { path } => replay(sys, path, End::Deadlock),
     }
+    .map_err(|e| fail(&format!("does not replay: {e}")))?;
     match word_fault(f, neg, &prefix, &cycle) {
-        Some(what) => fail(what),
-        None => Ok(()),
+        Some(what) => Err(fail(what)),
+        None => Ok(run),
     }
 }
 
-pub(super) fn spin_evidence(sys: &System, v: &SpinViolation) -> Evidence {
-    match v {
-        SpinViolation::Lasso { prefix, cycle } => Evidence {
-            kind: "counterexample".into(),
-            path: names(sys, prefix),
-            cycle: Some(names(sys, cycle)),
-            ends_in_deadlock: false,
-            explanation: "an infinite run that violates the property as SPIN reads it (a first \
-                          position before any label): the path, then the cycle forever"
-                .into(),
-        },
-        SpinViolation::Deadlock { path } => Evidence {
-            kind: "counterexample".into(),
-            path: names(sys, path),
-            cycle: None,
-            ends_in_deadlock: true,
-            explanation: "a run that ends in a deadlock; SPIN repeats its last position forever \
-                          (a first position before any label), and that word violates the \
-                          property"
-                .into(),
-        },
-    }
+pub(super) fn spin_evidence(sys: &System, run: &Run) -> Evidence {
+    let explanation = if run.ends_in_deadlock {
+        "a run that ends in a deadlock; SPIN repeats its last position forever (after a first \
+         position before any label), and that word violates the property"
+    } else {
+        "an infinite run that violates the property as SPIN reads it (a first position before \
+         any label)"
+    };
+    // no violation mark: the marks are computed on the RERS reading's word
+    Evidence::new(sys, run, Kind::Counterexample, explanation, None)
 }

@@ -6,30 +6,23 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use ltsym::logic::Properties;
-use ltsym::parse::{self, Format, Logic, PnmlLabels};
+use ltsym::parse::{self, Logic};
 use ltsym::write::props::{ltsmin_lines, mu_calculus, spin_claims, LtsminAtoms};
 use ltsym::write::{self, OutputFormat};
 use ltsym::Error;
 
-use super::{load_system, warn_unknown_atoms};
+use super::{warn_unknown_atoms, SystemArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// System file: RERS .dot, RERS Promela (.pml), PNML (.pnml), or an .exp network of .aut
-    /// files.
-    system: PathBuf,
+    #[command(flatten)]
+    system: SystemArgs,
     /// The file to write; a .exp network's .aut files go beside it, named after it.
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
     /// The format to write (default: from the extension of OUT).
-    #[arg(long, value_enum)]
+    #[arg(long, alias = "format", value_enum)]
     to: Option<OutputFormat>,
-    /// Format of the system file (default: from its extension).
-    #[arg(long = "format", alias = "input-format", value_enum)]
-    format: Option<Format>,
-    /// How PNML transition names become labels.
-    #[arg(long, value_enum, default_value_t)]
-    pnml_labels: PnmlLabels,
     /// A property file to translate for the peers of the output format: LTL for .pml (SPIN
     /// claims in OUT-claims.pml, LTSmin formulas over `lastAction` in OUT.ltsmin) and .pnml
     /// (LTSmin formulas over the edge label in OUT.ltsmin), CTL for .mcrl2 (one modal
@@ -67,7 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             )))
         }
     };
-    let sys = load_system(&args.system, args.format, args.pnml_labels)?;
+    let sys = args.system.load()?;
     // the properties are read, and whether the output format has a translation for them
     // checked, before anything is written
     let props = match &args.properties {
