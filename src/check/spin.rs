@@ -17,6 +17,7 @@ use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::ltl::spin::{SpinOutcome, SpinRun};
+use crate::symbolic::ltl::LtlOptions;
 use std::time::Instant;
 
 /// `--ltl-semantics spin`: every property of the file read as SPIN reads the RERS Promela files
@@ -75,6 +76,11 @@ pub(super) fn check_spin_file(
     report.reach_time_s = t0.elapsed().as_secs_f64();
 
     let mut runs: Vec<Option<SpinRun>> = ps.iter().map(|_| None).collect();
+    // as for the RERS reading: a lasso is shortened only when it is shown
+    let ltl_opts = LtlOptions {
+        shorten: opts.witness,
+        ..LtlOptions::default()
+    };
     let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
         let (p, neg) = (&ps[i], &autos[i]);
         let t = Instant::now();
@@ -97,9 +103,13 @@ pub(super) fn check_spin_file(
                 let r = (|| {
                     let run = match &mut runs[i] {
                         Some(run) => run,
-                        slot => {
-                            slot.insert(SpinRun::new(ctx, &fsys.system, &spin_autos[i], budget)?)
-                        }
+                        slot => slot.insert(SpinRun::new(
+                            ctx,
+                            &fsys.system,
+                            &spin_autos[i],
+                            budget,
+                            &ltl_opts,
+                        )?),
                     };
                     let r = run.run(budget);
                     if r.is_ok() {

@@ -45,16 +45,18 @@ pub struct SpinRun<'c> {
 }
 
 impl<'c> SpinRun<'c> {
-    /// Builds the product of `sys` with `aut` (from the automaton of the negated property).
+    /// Builds the product of `sys` with `aut` (from the automaton of the negated property);
+    /// `opts` as for [`LtlRun::new`] (e.g. whether a lasso is shortened).
     pub fn new(
         ctx: &'c SystemCtx,
         sys: &System,
         aut: &SpinAutomaton,
         budget: &Budget,
+        opts: &LtlOptions,
     ) -> Result<SpinRun<'c>> {
         Ok(SpinRun {
             ctx,
-            run: LtlRun::new(ctx, sys, &aut.tgba, budget, &LtlOptions::default())?,
+            run: LtlRun::new(ctx, sys, &aut.tgba, budget, opts)?,
             dead_accepting: aut.dead_accepting.clone(),
             deadlock: None,
         })
