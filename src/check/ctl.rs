@@ -31,17 +31,37 @@ pub(super) fn ctl_evidence(sys: &System, f: &Ctl, ev: &CtlEvidence) -> Result<Op
     if run.labels.is_empty() && !run.ends_in_deadlock {
         return Ok(None);
     }
-    let (kind, shows) = match ev.kind {
-        EvidenceKind::Witness => (Kind::Witness, "a path that shows the property holds"),
-        EvidenceKind::Counterexample => (Kind::Counterexample, "a path that shows it fails"),
+    let kind = match ev.kind {
+        EvidenceKind::Witness => Kind::Witness,
+        EvidenceKind::Counterexample => Kind::Counterexample,
     };
     Ok(Some(Evidence::new(
         sys,
         &run,
         kind,
-        format!("{shows}; {}", ev.explanation),
+        format!("{}\n{}", ctl_shows(f, ev.kind), ev.explanation),
         None,
     )))
+}
+
+/// What a CTL path shows, in words: a witness of a formula that claims a path exists (`E`,
+/// `<a>`), a counterexample of one that claims every path (`A`, `[a]`); for a formula of
+/// neither shape at its top (a negation, a Boolean combination), that the property holds or
+/// fails, which the notes then explain step by step.
+fn ctl_shows(f: &Ctl, kind: EvidenceKind) -> &'static str {
+    use Ctl::*;
+    let existential = matches!(f, EF(_) | EG(_) | EU(..) | EW(..) | Diamond(..));
+    let universal = matches!(f, AF(_) | AG(_) | AU(..) | AW(..) | Box(..));
+    match kind {
+        EvidenceKind::Witness if existential => {
+            "the E-formula holds: this path is one it claims exists"
+        }
+        EvidenceKind::Counterexample if universal => {
+            "the A-formula fails: it claims every path, and fails on this one"
+        }
+        EvidenceKind::Witness => "the property holds, as this path shows",
+        EvidenceKind::Counterexample => "the property fails, as this path shows",
+    }
 }
 
 pub(super) fn check_ctl_file(

@@ -60,7 +60,10 @@ pub fn check_with(
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<CheckReport> {
     let start = Instant::now();
-    let budget = Budget::new(opts.timeout, opts.max_nodes);
+    let mut budget = Budget::new(opts.timeout, opts.max_nodes);
+    if let Some(p) = &opts.progress {
+        budget = budget.with_progress(p.clone());
+    }
     let mut report = CheckReport {
         system: system_name.to_string(),
         problem,

@@ -1,6 +1,9 @@
 //! The options of `ltsym check` as the library takes them, and the events it reports while
 //! it runs.
 
+use std::sync::Arc;
+
+use crate::progress::Progress;
 use crate::report::{CheckReport, PropertyResult};
 use crate::symbolic::context::{AutPosition, Space};
 use crate::symbolic::order::OrderSpec;
@@ -82,6 +85,9 @@ pub struct CheckOptions {
     /// Split components that are products of bits before the symbolic engine runs
     /// ([`crate::model::factor`]).
     pub factor: bool,
+    /// Where the long loops report their progress (`None`: a line every few seconds through
+    /// `log`; a test passes a [`Progress::recording`] to read the lines).
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for CheckOptions {
@@ -100,6 +106,7 @@ impl Default for CheckOptions {
             aut_position: AutPosition::default(),
             space: Space::default(),
             factor: true,
+            progress: None,
         }
     }
 }
