@@ -17,7 +17,7 @@ use oxidd::Function;
 
 use super::stats::ReachStats;
 use super::{ReachRun, Strategy};
-use crate::error::{Error, Limit, Result};
+use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::factor::Factored;
 use crate::model::{CompId, System};
@@ -55,11 +55,7 @@ pub fn race_orders_upto<S, T>(
     mut start: impl FnMut(&str, &[CompId]) -> Result<S>,
     mut attempt: impl FnMut(&mut S, &Budget) -> Result<T>,
 ) -> Result<Option<(usize, S, T)>> {
-    let sliced = |r: Result<T>| match r {
-        Ok(t) => Ok(Some(t)),
-        Err(Error::Limit(Limit::Time { .. })) if !budget.expired() => Ok(None),
-        Err(e) => Err(e),
-    };
+    let sliced = |r: Result<T>| budget.unless_sliced(r);
     match orders {
         [] => return Err(Error::Internal("no order to try".into())),
         [(name, o)] => {
@@ -263,6 +259,7 @@ fn reach_stats(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Limit;
 
     fn orders(n: usize) -> Vec<(String, Vec<CompId>)> {
         (0..n).map(|i| (format!("o{i}"), vec![i])).collect()
