@@ -4,8 +4,35 @@
 //! parse errors name `file:line:column` and what was expected; model errors name the component
 //! and the state. The CLI maps each kind to an exit code (see [`Error::exit_code`]).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::PathBuf;
+
+/// `s` with control characters shown as escapes (`\n`, `\u{1b}`), so that a message quoting an
+/// input (a name, a character, a file name) cannot move the cursor, ring the bell, rewrite the
+/// terminal's title or hide text. Bidirectional overrides count as control characters here: they
+/// reorder what a terminal shows.
+pub fn escape_controls(s: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !s.chars().any(hidden) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\0' => out.push_str("\\0"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if hidden(c) => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
 
 /// A position in an input file, 1-based line and column (columns count characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +60,14 @@ impl Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
+        let file = self.file.display().to_string();
+        write!(
+            f,
+            "{}:{}:{}",
+            escape_controls(&file),
+            self.line,
+            self.column
+        )
     }
 }
 
@@ -65,7 +99,7 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, self.message)
+        write!(f, "{}: {}", self.location, escape_controls(&self.message))
     }
 }
 
@@ -132,15 +166,18 @@ impl Error {
 }
 
 impl fmt::Display for Error {
+    /// One line, control characters escaped (see [`escape_controls`]): messages quote file
+    /// names and input.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Parse(e) => write!(f, "{e}"),
-            Error::Invalid { file, message } => write!(f, "{}: {message}", file.display()),
-            Error::Io { file, source } => write!(f, "{}: {source}", file.display()),
-            Error::Usage(m) => write!(f, "{m}"),
-            Error::Limit(l) => write!(f, "{l}"),
-            Error::Internal(m) => write!(f, "internal error (please report): {m}"),
-        }
+        let raw = match self {
+            Error::Parse(e) => return write!(f, "{e}"),
+            Error::Invalid { file, message } => format!("{}: {message}", file.display()),
+            Error::Io { file, source } => format!("{}: {source}", file.display()),
+            Error::Usage(m) => m.clone(),
+            Error::Limit(l) => l.to_string(),
+            Error::Internal(m) => format!("internal error (please report): {m}"),
+        };
+        f.write_str(&escape_controls(&raw))
     }
 }
 

@@ -38,7 +38,7 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ParseError, Result};
 use crate::model::factor::{Factored, Part};
 use crate::model::{CompId, System};
 
@@ -147,16 +147,11 @@ impl OrderSpec {
             OrderSpec::ForceSpan => force(sys, 32, 0x5eed, true),
             OrderSpec::Sloan => sloan(sys),
             OrderSpec::Random(seed) => random(n, *seed),
-            OrderSpec::File(path) => parse_order(sys, parts, &read(path)?, path)?,
+            OrderSpec::File(path) => {
+                parse_order(sys, parts, &crate::parse::read_file(path)?, path)?
+            }
         })
     }
-}
-
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|source| Error::Io {
-        file: path.to_path_buf(),
-        source,
-    })
 }
 
 /// The hyperedges of the interaction structure: the components of each label shared by two or
@@ -538,37 +533,42 @@ pub fn parse_order(sys: &System, parts: &[Part], text: &str, file: &Path) -> Res
     };
     let mut seen = vec![false; n];
     let mut order = Vec::with_capacity(n);
-    for (lineno, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("");
-        for word in line.split_whitespace() {
+    let err = |offset: usize, msg: String| Error::Parse(ParseError::at(file, text, offset, msg));
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.split('#').next().unwrap_or("");
+        let mut rest = content;
+        while let Some(skip) = rest.find(|c: char| !c.is_whitespace()) {
+            let word_start = content.len() - rest.len() + skip;
+            let word = content[word_start..]
+                .split(char::is_whitespace)
+                .next()
+                .unwrap_or("");
+            let offset = line_start + word_start;
+            rest = &content[word_start + word.len()..];
             let cs = resolve(word).ok_or_else(|| {
-                Error::invalid(
-                    file,
-                    format!(
-                        "line {}: `{word}` is neither a component name nor an index below {n_given}",
-                        lineno + 1
-                    ),
+                err(
+                    offset,
+                    format!("`{word}` is neither a component name nor an index below {n_given}"),
                 )
             })?;
             for c in cs {
                 if seen[c] {
-                    return Err(Error::invalid(
-                        file,
-                        format!(
-                            "line {}: component `{}` appears twice",
-                            lineno + 1,
-                            sys.component(c).name
-                        ),
+                    return Err(err(
+                        offset,
+                        format!("component `{}` appears twice", sys.component(c).name),
                     ));
                 }
                 seen[c] = true;
                 order.push(c);
             }
         }
+        line_start += line.len();
     }
     if let Some(c) = seen.iter().position(|&s| !s) {
-        return Err(Error::invalid(
-            file,
+        // where the missing names would go
+        return Err(err(
+            text.len(),
             format!(
                 "the order leaves out component `{}` (and maybe more): {} of {n} given",
                 sys.component(c).name,
@@ -726,13 +726,16 @@ mod tests {
             vec![2, 0, 1]
         );
         let e = parse_order(&sys, &[], "c2 c0", f).unwrap_err().to_string();
-        assert!(e.contains("leaves out component `c1`"), "{e}");
+        assert!(
+            e.starts_with("o.txt:1:6: ") && e.contains("leaves out component `c1`"),
+            "{e}"
+        );
         let e = parse_order(&sys, &[], "c2 c0 c0 c1", f)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("line 1") && e.contains("twice"), "{e}");
+        assert!(e.starts_with("o.txt:1:7: ") && e.contains("twice"), "{e}");
         let e = parse_order(&sys, &[], "c2\nc9", f).unwrap_err().to_string();
-        assert!(e.contains("line 2") && e.contains("`c9`"), "{e}");
+        assert!(e.starts_with("o.txt:2:1: ") && e.contains("`c9`"), "{e}");
     }
 
     #[test]
