@@ -9,7 +9,8 @@
 //! * [`symbolic`]: the BDD engine (reachability, LTL by Emerson-Lei, CTL by backward fixpoints);
 //! * [`explicit`]: the explicit-state engine, the test oracle for everything symbolic;
 //! * [`gen`]: generated, scalable benchmark families;
-//! * [`report`]: verdicts and statistics as text, JSON and RERS CSV.
+//! * [`report`]: verdicts and statistics as text, JSON and RERS CSV;
+//! * [`memory`]: what memory the machine allows, and what the process uses.
 
 pub mod automata;
 pub mod check;
@@ -17,6 +18,7 @@ pub mod error;
 pub mod explicit;
 pub mod gen;
 pub mod logic;
+pub mod memory;
 pub mod model;
 pub mod parse;
 pub mod report;
