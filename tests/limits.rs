@@ -123,7 +123,11 @@ fn problem_110_answers_everything_in_two_gigabytes_of_address_space() {
         ],
     );
     assert_eq!(r.code, Some(1), "{}", r.err);
-    assert!(r.out.contains("14 hold, 6 violated, 0 mismatches"), "{}", r.out);
+    assert!(
+        r.out.contains("14 hold, 6 violated, 0 mismatches"),
+        "{}",
+        r.out
+    );
 }
 
 /// A memory limit below what a run needs stops it with exit 3, naming the limit; the same
@@ -134,7 +138,11 @@ fn a_memory_limit_too_small_stops_the_run_and_names_itself() {
     let r = ltsym(&["reach", &sys, "--order", "hubs", "--max-memory", "64M"]);
     no_crash(&r);
     assert_eq!(r.code, Some(3), "{}{}", r.out, r.err);
-    assert!(r.err.contains("memory limit of 64 MiB reached"), "{}", r.err);
+    assert!(
+        r.err.contains("memory limit of 64 MiB reached"),
+        "{}",
+        r.err
+    );
     let r = ltsym_ulimit_v(150_000, &["reach", &sys, "--order", "hubs"]);
     no_crash(&r);
     assert_eq!(r.code, Some(3), "{}{}", r.out, r.err);
@@ -157,7 +165,11 @@ fn the_explicit_engine_keeps_the_memory_limit() {
     ]);
     no_crash(&r);
     assert_eq!(r.code, Some(3), "{}{}", r.out, r.err);
-    assert!(r.err.contains("memory limit of 64 MiB reached"), "{}", r.err);
+    assert!(
+        r.err.contains("memory limit of 64 MiB reached"),
+        "{}",
+        r.err
+    );
 }
 
 // --- time -----------------------------------------------------------------------------------
@@ -203,7 +215,11 @@ fn the_time_limit_holds_with_many_components() {
             r.out,
             r.err
         );
-        assert!(r.seconds < allowed(limit), "{n} components: {:.1} s", r.seconds);
+        assert!(
+            r.seconds < allowed(limit),
+            "{n} components: {:.1} s",
+            r.seconds
+        );
     }
 }
 
@@ -274,10 +290,23 @@ fn nonsense_limit_values_are_usage_errors() {
         vec!["reach", sys.as_str()],
         vec!["reach", sys.as_str(), "--explicit"],
         vec!["check", sys.as_str(), props.as_str()],
-        vec!["check", sys.as_str(), props.as_str(), "--engine", "explicit"],
+        vec![
+            "check",
+            sys.as_str(),
+            props.as_str(),
+            "--engine",
+            "explicit",
+        ],
     ] {
         let mut a = args.clone();
-        a.extend(["--max-memory", "2G", "--timeout", "60", "--max-nodes", "1000000"]);
+        a.extend([
+            "--max-memory",
+            "2G",
+            "--timeout",
+            "60",
+            "--max-nodes",
+            "1000000",
+        ]);
         let r = ltsym(&a);
         assert!(matches!(r.code, Some(0 | 1)), "{a:?}: {}", r.err);
     }

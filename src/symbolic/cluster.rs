@@ -64,12 +64,14 @@ impl Clusters {
             let a = rel.and(&frame(&support)?).map_err(oom)?;
             let b = r.rel.and(&frame(&r.support)?).map_err(oom)?;
             let merged = a.or(&b).map_err(oom)?;
-            cur = Some(if all.len() > CLUSTER_BLOCKS || merged.node_count() > max_nodes {
-                out.push(enc.relation(rel, support)?);
-                (r.rel.clone(), r.support.clone())
-            } else {
-                (merged, all)
-            });
+            cur = Some(
+                if all.len() > CLUSTER_BLOCKS || merged.node_count() > max_nodes {
+                    out.push(enc.relation(rel, support)?);
+                    (r.rel.clone(), r.support.clone())
+                } else {
+                    (merged, all)
+                },
+            );
         }
         if let Some((rel, support)) = cur {
             out.push(enc.relation(rel, support)?);

@@ -90,7 +90,7 @@ pub fn read(seed: &Seed, path: &Path, bytes: &[u8]) -> Outcome {
                 Kind::Dot | Kind::Pml | Kind::Pnml => {
                     let sys = load_system(seed.kind, &text, path)?;
                     let info = ltsym::report::SystemInfo::of(&sys);
-                    let _ = (info.to_text(), info.to_json().to_string());
+                    let _ = (info.to_text(), info.to_json());
                 }
                 Kind::Ltl | Kind::Ctl => match load_properties(&text, path)? {
                     Properties::Ltl(ps) => {
@@ -157,11 +157,7 @@ pub fn check(seed: &Seed, path: &Path, bytes: &[u8], tight: &Tight) -> Outcome {
                 ..CheckOptions::default()
             };
             let report = ltsym::check::check(&sys, "mutant", None, &props, &opts)?;
-            let _ = (
-                report.to_text(),
-                report.to_json().to_string(),
-                report.to_csv(),
-            );
+            let _ = (report.to_text(), report.to_json(), report.to_csv());
             Ok(())
         };
         match run() {
