@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The limit cases of issue 21 ("Found" 1-3), each with the exit code it must give (3: a limit,
-# named on stderr) and the time it may take: its time limit plus 5 % + 1 s. Prints one line per
+# named on stderr; 0 or 1: answered, where the run fits) and the time it may take: its time
+# limit plus 5 % + 1 s. Prints one line per
 # case: name, exit code, seconds, peak resident memory, the allowed time, PASS or FAIL.
 #
 # usage: scripts/limits-found.sh [LTSYM_BINARY]     (default: target/release/ltsym)
@@ -48,10 +49,13 @@ case_() {
 p16=$rers/2016
 p17=$rers/2017
 case_ "memory: ulimit -v 1500000, reach 2016/101"          0 - 1500000 -- reach "$p16/problem101.dot" --max-nodes 100000
-case_ "memory: ulimit -v 1500000, check 2016/101"          0 - 1500000 -- check "$p16/problem101.dot" "$p16/problem101-properties.txt" --max-nodes 100000
+case_ "memory: ulimit -v 1500000, check 2016/101"          1 - 1500000 -- check "$p16/problem101.dot" "$p16/problem101-properties.txt" --max-nodes 100000
 case_ "memory: ulimit -v 17000000, reach 2016/101"         0 - 17000000 -- reach "$p16/problem101.dot"
-case_ "memory: ulimit -v 2000000, check 2016/110"          0 - 2000000 -- check "$p16/problem110.dot" "$p16/problem110-properties.txt"
-case_ "memory: --max-memory 30M, check 2016/110"           3 - - -- check "$p16/problem110.dot" "$p16/problem110-properties.txt" --max-memory 30M
+case_ "memory: ulimit -v 2000000, check 2016/110"          1 - 2000000 -- check "$p16/problem110.dot" "$p16/problem110-properties.txt"
+case_ "memory: ulimit -v 300000, check 2016/110"           1 - 300000 -- check "$p16/problem110.dot" "$p16/problem110-properties.txt"
+case_ "memory: --max-memory 300M, check 2016/110"          1 - - -- check "$p16/problem110.dot" "$p16/problem110-properties.txt" --max-memory 300M
+case_ "memory: --max-memory 64M, reach 2016/119 hubs"      3 - - -- reach "$p16/problem119.dot" --order hubs --max-memory 64M
+case_ "memory: ulimit -v 150000, reach 2016/119 hubs"      3 - 150000 -- reach "$p16/problem119.dot" --order hubs
 case_ "time: xor of ten F, 2016/101, --timeout 2"          3 2 - -- check "$p16/problem101.dot" "$tmp/xor10.txt" --timeout 2
 case_ "time: 6,000 components, check --timeout 2"          3 2 - -- check "$tmp/ring6000.dot" "$tmp/ring.txt" --timeout 2
 case_ "time: 20,000 components, check --timeout 5"         3 5 - -- check "$tmp/ring20000.dot" "$tmp/ring.txt" --timeout 5

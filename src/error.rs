@@ -8,6 +8,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::memory::{format_size, MemoryLimit};
+
 /// `s` with control characters shown as escapes (`\n`, `\u{1b}`), so that a message quoting an
 /// input (a name, a character, a file name) cannot move the cursor, ring the bell, rewrite the
 /// terminal's title or hide text. Bidirectional overrides count as control characters here: they
@@ -110,8 +112,13 @@ pub enum Limit {
     Time { seconds: f64 },
     /// Maximum number of BDD nodes in the manager.
     Nodes { max: u64 },
-    /// The BDD manager's node store is full (or the OS refused memory).
-    Memory,
+    /// The memory limit (`--max-memory`, or what the machine allows; see [`crate::memory`]).
+    /// `None` until the budget that knows the limit names it ([`Error::with_memory_limit`]):
+    /// a full BDD node store, which is sized from the limit, does not know it.
+    Memory { limit: Option<MemoryLimit> },
+    /// An encoding needs more stack for the recursion of BDD operations (one frame per variable
+    /// level) than the thread that runs them has.
+    Stack { variables: usize, stack: usize },
     /// The explicit engine's state limit.
     States { max: u64 },
 }
@@ -121,7 +128,17 @@ impl fmt::Display for Limit {
         match self {
             Limit::Time { seconds } => write!(f, "time limit of {seconds} s reached"),
             Limit::Nodes { max } => write!(f, "node limit of {max} BDD nodes reached"),
-            Limit::Memory => write!(f, "out of memory: the BDD node store is full"),
+            Limit::Memory { limit: Some(l) } => write!(f, "memory limit of {l} reached"),
+            Limit::Memory { limit: None } => {
+                write!(f, "memory limit reached: the BDD node store is full")
+            }
+            Limit::Stack { variables, stack } => write!(
+                f,
+                "stack limit reached: {variables} BDD variables need about {} of stack, the \
+                 thread has {}",
+                format_size((variables * crate::memory::STACK_PER_LEVEL) as u64),
+                format_size(*stack as u64)
+            ),
             Limit::States { max } => write!(f, "state limit of {max} explicit states reached"),
         }
     }
@@ -154,6 +171,14 @@ impl Error {
             Error::Parse(_) | Error::Invalid { .. } | Error::Io { .. } | Error::Usage(_) => 2,
             Error::Limit(_) => 3,
             Error::Internal(_) => 4,
+        }
+    }
+
+    /// A memory limit error that does not say which limit (a full node store) names `limit`.
+    pub fn with_memory_limit(self, limit: Option<MemoryLimit>) -> Error {
+        match self {
+            Error::Limit(Limit::Memory { limit: None }) => Error::Limit(Limit::Memory { limit }),
+            e => e,
         }
     }
 

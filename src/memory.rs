@@ -129,6 +129,23 @@ fn margin(bytes: u64) -> u64 {
     (bytes / 16).clamp(32 << 20, 1 << 30)
 }
 
+/// Stack that BDD operations need per variable level. They recurse once per level; 260 bytes
+/// a level were measured (20,000 one-bit components, 40,001 variables, needed between 10 and
+/// 12 MiB); this allows four times that.
+pub const STACK_PER_LEVEL: usize = 1024;
+
+/// The stack of the thread that runs the engines: 512 MiB, room for half a million variable
+/// levels (untouched stack costs address space, not memory), or an eighth of the address space
+/// left under `RLIMIT_AS`, at least 16 MiB.
+pub fn worker_stack() -> usize {
+    const WANTED: u64 = 512 << 20;
+    let left = match (address_space_limit(), usage()) {
+        (Some(limit), Some(u)) => limit.saturating_sub(u.virtual_size) / 8,
+        _ => WANTED,
+    };
+    left.clamp(16 << 20, WANTED) as usize
+}
+
 /// Resident and virtual size of this process, in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Usage {

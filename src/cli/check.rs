@@ -7,7 +7,6 @@ use ltsym::check::{CheckOptions, Engine, StartSteps};
 use ltsym::parse::{self, Format, Logic, PnmlLabels};
 use ltsym::symbolic::ltl::{AutPosition, Space};
 use ltsym::symbolic::reach::Strategy;
-use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;
 
 use super::{load_system, warn_unknown_atoms, LimitArgs, OutputFormat};
@@ -55,7 +54,8 @@ pub struct Args {
     limits: LimitArgs,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Error> {
+pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
+    let memory = args.limits.memory();
     let sys = load_system(&args.system, args.input_format, args.pnml_labels)?;
     let props = parse::load_properties(&args.properties, args.logic)?;
     warn_unknown_atoms(&sys, &args.properties, &props.atoms());
@@ -69,7 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         start_steps: args.start_steps,
         aut_position: args.aut_position,
         space: args.space,
-        manager: ManagerOptions::for_system(&sys),
+        manager: args.limits.manager(&sys, memory, stack),
         factor: args.limits.factor(),
         order: args.limits.order,
     };
@@ -79,7 +79,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         ltsym::report::problem_number(&args.system),
         &props,
         &opts,
-    )?;
+    )
+    .map_err(|e| e.with_memory_limit(memory))?;
     match args.format {
         OutputFormat::Text => out!("{}", report.to_text()),
         OutputFormat::Json => outln!("{}", report.to_json()),

@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use ltsym::report::ExplicitReach;
 use ltsym::symbolic::reach::{race_reach, Strategy};
-use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;
 
 use super::{LimitArgs, SystemArgs};
@@ -26,7 +25,8 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Error> {
+pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
+    let memory = args.limits.memory();
     let sys = args.system.load()?;
     if args.explicit {
         let t = std::time::Instant::now();
@@ -45,9 +45,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         &fsys,
         args.strategy,
         &orders,
-        ManagerOptions::for_system(&sys),
+        args.limits.manager(&sys, memory, stack),
         &args.limits.budget(),
-    )?;
+    )
+    .map_err(|e| e.with_memory_limit(memory))?;
     if args.json {
         outln!("{}", stats.to_json());
     } else {
