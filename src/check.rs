@@ -23,6 +23,7 @@ use crate::explicit::graph::{replay_trace, StateGraph};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ctl, Ltl, Properties, Property};
+use crate::memory::MemoryLimit;
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
@@ -71,6 +72,11 @@ pub struct CheckOptions {
     pub max_nodes: Option<u64>,
     /// Explicit engine: state limit.
     pub max_states: Option<u64>,
+    /// The memory limit (see [`crate::memory`]); the node store is sized from it through
+    /// `manager` ([`ManagerOptions::within`]).
+    pub memory: Option<MemoryLimit>,
+    /// When the run started, for the time limit (default: when `check` is called).
+    pub started: Option<Instant>,
     pub start_steps: StartSteps,
     pub manager: ManagerOptions,
     pub aut_position: AutPosition,
@@ -91,6 +97,8 @@ impl Default for CheckOptions {
             timeout: None,
             max_nodes: None,
             max_states: None,
+            memory: None,
+            started: None,
             start_steps: StartSteps::default(),
             manager: ManagerOptions::default(),
             aut_position: AutPosition::default(),
@@ -108,8 +116,10 @@ pub fn check(
     props: &Properties,
     opts: &CheckOptions,
 ) -> Result<CheckReport> {
-    let start = Instant::now();
-    let budget = Budget::new(opts.timeout, opts.max_nodes);
+    let start = opts.started.unwrap_or_else(Instant::now);
+    let budget = Budget::new(opts.timeout, opts.max_nodes)
+        .started_at(start)
+        .with_memory(opts.memory);
     let mut report = CheckReport {
         system: system_name.to_string(),
         problem,
@@ -142,6 +152,12 @@ pub fn check(
                 log::warn!("--space applies to LTL properties only; ignored for CTL");
             }
             check_ctl_file(sys, ps, opts, &budget, &mut report)?;
+        }
+    }
+    // a full node store does not know the limit it was sized from
+    for r in &mut report.results {
+        if let Outcome::Unknown(l @ Limit::Memory { limit: None }) = &mut r.outcome {
+            *l = Limit::Memory { limit: opts.memory };
         }
     }
     report.total_time_s = start.elapsed().as_secs_f64();

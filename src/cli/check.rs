@@ -66,6 +66,8 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         timeout: args.limits.timeout,
         max_nodes: args.limits.max_nodes,
         max_states: args.limits.max_states,
+        memory,
+        started: Some(args.limits.started),
         start_steps: args.start_steps,
         aut_position: args.aut_position,
         space: args.space,

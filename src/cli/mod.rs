@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
+use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -155,6 +156,10 @@ struct LimitArgs {
     #[arg(long, value_name = "SIZE", value_parser = ltsym::memory::parse_size,
           allow_hyphen_values = true)]
     max_memory: Option<u64>,
+    /// When the program started (the arguments are read first thing): the time limit counts
+    /// from here, reading the input included.
+    #[arg(skip = Instant::now())]
+    started: Instant,
     /// Symbolic engine: split each component that is a product of two-state machines into
     /// them (`bits`), or keep every component whole (`none`). Counts and verdicts are the same.
     #[arg(long, value_enum, default_value_t)]
@@ -218,8 +223,12 @@ impl LimitArgs {
         }
     }
 
-    fn budget(&self) -> Budget {
+    /// The time and node limits, the clock started at the start of the program, and the
+    /// memory limit.
+    fn budget(&self, memory: Option<MemoryLimit>) -> Budget {
         Budget::new(self.timeout, self.max_nodes)
+            .started_at(self.started)
+            .with_memory(memory)
     }
 
     /// The memory limit to work within: `--max-memory`, or what the machine allows.

@@ -30,7 +30,12 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
     let sys = args.system.load()?;
     if args.explicit {
         let t = std::time::Instant::now();
-        let counts = ltsym::explicit::graph::reach(&sys, args.limits.max_states)?;
+        let counts = ltsym::explicit::graph::reach_within(
+            &sys,
+            args.limits.max_states,
+            &args.limits.budget(memory),
+        )
+        .map_err(|e| e.with_memory_limit(memory))?;
         let r = ExplicitReach::new(&counts, t.elapsed().as_secs_f64());
         if args.json {
             outln!("{}", r.to_json());
@@ -46,7 +51,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         args.strategy,
         &orders,
         args.limits.manager(&sys, memory, stack),
-        &args.limits.budget(),
+        &args.limits.budget(memory),
     )
     .map_err(|e| e.with_memory_limit(memory))?;
     if args.json {
