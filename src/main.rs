@@ -17,7 +17,7 @@ fn main() -> ExitCode {
     if std::env::var_os("OXIDD_STACK_SIZE").is_none() {
         std::env::set_var("OXIDD_STACK_SIZE", (8usize << 20).to_string());
     }
-    let cli = match cli::Cli::try_parse() {
+    let cli = match cli::command::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version are not errors
@@ -32,7 +32,7 @@ fn main() -> ExitCode {
     let worker = std::thread::Builder::new()
         .name("ltsym".into())
         .stack_size(stack)
-        .spawn(move || cli::exit_code(cli.command.run(stack)));
+        .spawn(move || cli::command::exit_code(cli.command.run(stack)));
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => {

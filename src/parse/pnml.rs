@@ -32,9 +32,20 @@ use quick_xml::events::attributes::AttrError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use super::PnmlLabels;
 use crate::error::{Error, Location, ParseError, Result};
 use crate::model::{CompId, StateId, System, SystemBuilder};
+
+/// How PNML transition names become labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PnmlLabels {
+    /// `mcc` when every transition name has the MCC form `t_<n>_<label>`, else `name`.
+    #[default]
+    Auto,
+    /// The transition's name text is its label (the id where there is no name).
+    Name,
+    /// The label is what follows `t_<n>_` in the name.
+    Mcc,
+}
 
 /// Parses a PNML file's text; `file` names it in errors.
 pub fn parse(text: &str, file: &Path, labels: PnmlLabels) -> Result<System> {

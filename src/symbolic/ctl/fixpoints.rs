@@ -11,9 +11,9 @@
 //! equations and why each is right are written next to their code below.
 //!
 //! Every set is a subset of the reachable states `R` (computed once per file by
-//! [`reachable`](super::reach::reachable) and shared by all its properties); complement is
+//! [`reachable`](crate::symbolic::reach::reachable) and shared by all its properties); complement is
 //! `R ∧ ¬f`. `dead = R ∧ ¬enabled_any`. EX is the union of the preimages of the labels that
-//! fire somewhere in `R`, merged into a few clusters ([`super::cluster`]).
+//! fire somewhere in `R`, merged into a few clusters ([`crate::symbolic::cluster`]).
 //!
 //! Least fixpoints of the shape `μZ. g ∨ (f ∧ EX Z)` (EF, EU) are computed saturation-style:
 //! one label's preimage of the newly found states at a time, added at once, the labels grouped
@@ -31,14 +31,14 @@ use std::collections::HashMap;
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::cluster::{Clusters, CLUSTER_NODES};
-use super::encoding::oom;
-use super::reach::bottom_up;
-use super::saturation::{group_by_level, level_ordered};
-use super::{Budget, Encoding};
 use crate::error::Result;
+use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, System};
+use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
+use crate::symbolic::encoding::{bottom_up, oom};
+use crate::symbolic::reach::level_ordered::{group_by_level, level_ordered};
+use crate::symbolic::Encoding;
 
 /// Evaluates CTL formulas of one system on one reachable set, memoising subformulas.
 ///
@@ -62,14 +62,14 @@ pub struct CtlChecker<'a> {
     /// `active` grouped by top level, lowest group first: the iteration order of
     /// [`CtlChecker::eu`].
     groups: Vec<Vec<LabelId>>,
-    /// The active labels' relations merged into clusters, for `EX` (see [`super::cluster`]).
+    /// The active labels' relations merged into clusters, for `EX` (see [`crate::symbolic::cluster`]).
     pub(crate) clusters: Clusters,
     memo: HashMap<Ctl, BDDFunction>,
     literal: bool,
 }
 
 impl<'a> CtlChecker<'a> {
-    /// `reach` must be the reachable states of `enc` (from [`super::reach::reachable`]).
+    /// `reach` must be the reachable states of `enc` (from [`crate::symbolic::reach::reachable`]).
     pub fn new(enc: &'a Encoding, reach: &BDDFunction, sys: &'a System) -> Result<CtlChecker<'a>> {
         let f = enc.f();
         let mut c = CtlChecker {
@@ -326,7 +326,7 @@ impl<'a> CtlChecker<'a> {
                 g.or(&f.and(&e).map_err(oom)?).map_err(oom)
             });
         }
-        // Saturation-style (LTSmin's `sat-like`, see super::saturation): the labels grouped by
+        // Saturation-style (LTSmin's `sat-like`, see crate::symbolic::reach::level_ordered): the labels grouped by
         // top level, the lowest group chained to its local fixpoint first, each label adding
         // `f ∧ pre_l(frontier) ∧ ¬Z` where the frontier holds the states the group has not yet
         // seen; after a group adds states the iteration restarts at the lowest group.
