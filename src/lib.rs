@@ -11,7 +11,8 @@
 //! * [`limits`]: resource limits (time, nodes, slices of work) for every engine;
 //! * [`gen`]: generated, scalable benchmark families;
 //! * [`report`]: verdicts and statistics as text, JSON and RERS CSV;
-//! * [`memory`]: what memory the machine allows, and what the process uses.
+//! * [`memory`]: what memory the machine allows, and what the process uses;
+//! * [`reserve`]: the allocator that turns running out of address space into a limit.
 
 pub mod automata;
 pub mod check;
@@ -24,6 +25,7 @@ pub mod memory;
 pub mod model;
 pub mod parse;
 pub mod report;
+pub mod reserve;
 pub mod symbolic;
 
 pub use error::{Error, Result};

@@ -117,6 +117,16 @@ impl Budget {
     /// Fails when the process uses more memory than the limit, measured at most every
     /// [`MEASURE_EVERY`].
     fn check_memory(&self) -> Result<(), Error> {
+        if crate::reserve::exhausted() {
+            // an allocation failed and was served from the reserve: stop while it lasts
+            let limit = self.address_space.map(|bytes| MemoryLimit {
+                bytes,
+                source: Source::AddressSpace,
+            });
+            return Err(Error::Limit(Limit::Memory {
+                limit: self.memory.or(limit),
+            }));
+        }
         if self.memory.is_none() && self.address_space.is_none() {
             return Ok(());
         }

@@ -6,6 +6,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+#[global_allocator]
+static ALLOCATOR: ltsym::reserve::Reserving = ltsym::reserve::Reserving;
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp_millis()
@@ -16,6 +19,12 @@ fn main() -> ExitCode {
     // only thread.
     if std::env::var_os("OXIDD_STACK_SIZE").is_none() {
         std::env::set_var("OXIDD_STACK_SIZE", (8usize << 20).to_string());
+    }
+    // Under RLIMIT_AS, a reserve of address space turns a failed allocation into a memory
+    // limit instead of an abort (see `ltsym::reserve`): a sixteenth of the limit, taken before
+    // anything is sized from what is left.
+    if let Some(space) = ltsym::memory::address_space_limit() {
+        ltsym::reserve::keep((space / 16).clamp(4 << 20, 256 << 20) as usize);
     }
     let cli = match cli::command::Cli::try_parse() {
         Ok(cli) => cli,
