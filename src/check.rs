@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use crate::automata::lasso::accepts_lasso;
-use crate::automata::translate::translate;
+use crate::automata::translate::translate_within;
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
 use crate::explicit::graph::{replay_trace, StateGraph};
@@ -272,14 +272,17 @@ fn check_ltl_file(
     budget: &Budget,
     report: &mut CheckReport,
 ) -> Result<()> {
-    let autos: Vec<Tgba> = ps
-        .iter()
-        .map(|p| translate(&Ltl::not(p.formula.clone())))
-        .collect::<Result<_>>()?;
+    let autos = translate_all(ps, budget)?;
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
-        let aut_size = autos.iter().map(|a| a.num_states).max().unwrap_or(1).max(1);
+        let aut_size = autos
+            .iter()
+            .flatten()
+            .map(|a| a.num_states)
+            .max()
+            .unwrap_or(1)
+            .max(1);
         let orders = opts.order.candidates_for(&fsys)?;
         match SystemCtx::race(
             &fsys.system,
@@ -312,7 +315,11 @@ fn check_ltl_file(
     // A property that runs out of its share of the time keeps its run, and a retry resumes it.
     let mut runs: Vec<Option<LtlRun>> = ps.iter().map(|_| None).collect();
     let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
-        let (p, neg) = (&ps[i], &autos[i]);
+        let p = &ps[i];
+        let neg = match &autos[i] {
+            Ok(neg) => neg,
+            Err(l) => return Ok(result(p, Outcome::Unknown(l.clone()), 0.0)),
+        };
         let t = Instant::now();
         let mut evidence = None;
         let sym = match &symbolic {
@@ -376,6 +383,39 @@ fn check_ltl_file(
     };
     report.results = fair_shares(ps.len(), budget, check_one)?;
     Ok(())
+}
+
+/// The automata of the properties' negations, each translated under the limits: a formula
+/// whose translation hits a limit is left unknown (its limit), and the others are checked.
+/// Under a time limit each first gets an equal share of the time left, as in [`fair_shares`],
+/// and those that ran out of it get the time left after the others.
+fn translate_all(
+    ps: &[Property<Ltl>],
+    budget: &Budget,
+) -> Result<Vec<std::result::Result<Tgba, Limit>>> {
+    let n = ps.len();
+    let translate = |i: usize, budget: &Budget| match translate_within(
+        &Ltl::not(ps[i].formula.clone()),
+        budget,
+    ) {
+        Ok(a) => Ok(Ok(a)),
+        Err(Error::Limit(l)) => Ok(Err(l)),
+        Err(e) => Err(e),
+    };
+    let mut autos = Vec::with_capacity(n);
+    for i in 0..n {
+        let share = match budget.remaining() {
+            Some(r) => budget.share(r / (n - i) as f64),
+            None => budget.clone(),
+        };
+        autos.push(translate(i, &share)?);
+    }
+    for (i, a) in autos.iter_mut().enumerate() {
+        if matches!(a, Err(Limit::Time { .. })) && !budget.expired() {
+            *a = translate(i, budget)?;
+        }
+    }
+    Ok(autos)
 }
 
 /// Runs the check of the property whose negation `neg` recognises, or resumes it from `slot`;
@@ -550,8 +590,15 @@ fn check_ctl_file(
     };
     let graph = explicit_graph(sys, opts, budget, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
+    // a checker that could not be made within the limits leaves the properties unknown
     let mut checker = match &symbolic {
-        Some(Ok((enc, reach))) => Some(CtlChecker::new(enc, reach, &fsys.system)?),
+        Some(Ok((enc, reach))) => Some(
+            match CtlChecker::new_within(enc, reach, &fsys.system, budget) {
+                Ok(c) => Ok(c),
+                Err(Error::Limit(l)) => Err(l),
+                Err(e) => return Err(e),
+            },
+        ),
         _ => None,
     };
 
@@ -563,34 +610,37 @@ fn check_ctl_file(
             (None, _) => None,
             (Some(Err(l)), _) => Some(Outcome::Unknown(l.clone())),
             (Some(Ok(_)), None) => None,
-            (Some(Ok(_)), Some(ch)) => Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
-                if opts.witness {
-                    let ev = ch.evidence(&p.formula, budget)?;
-                    validate_ctl_path(
-                        sys,
-                        &p.formula,
-                        &ev.path,
-                        ev.cycle.as_deref(),
-                        ev.ends_in_deadlock,
-                    )?;
-                    evidence = Some(Evidence {
-                        kind: match ev.kind {
-                            EvidenceKind::Witness => "witness",
-                            EvidenceKind::Counterexample => "counterexample",
-                        }
-                        .into(),
-                        path: names(sys, &ev.path),
-                        cycle: ev.cycle.as_deref().map(|c| names(sys, c)),
-                        ends_in_deadlock: ev.ends_in_deadlock,
-                        explanation: ev.explanation,
-                    });
-                }
-                Ok(if holds {
-                    Outcome::Holds
-                } else {
-                    Outcome::Violated
-                })
-            })?),
+            (Some(Ok(_)), Some(Err(l))) => Some(Outcome::Unknown(l.clone())),
+            (Some(Ok(_)), Some(Ok(ch))) => {
+                Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
+                    if opts.witness {
+                        let ev = ch.evidence(&p.formula, budget)?;
+                        validate_ctl_path(
+                            sys,
+                            &p.formula,
+                            &ev.path,
+                            ev.cycle.as_deref(),
+                            ev.ends_in_deadlock,
+                        )?;
+                        evidence = Some(Evidence {
+                            kind: match ev.kind {
+                                EvidenceKind::Witness => "witness",
+                                EvidenceKind::Counterexample => "counterexample",
+                            }
+                            .into(),
+                            path: names(sys, &ev.path),
+                            cycle: ev.cycle.as_deref().map(|c| names(sys, c)),
+                            ends_in_deadlock: ev.ends_in_deadlock,
+                            explanation: ev.explanation,
+                        });
+                    }
+                    Ok(if holds {
+                        Outcome::Holds
+                    } else {
+                        Outcome::Violated
+                    })
+                })?)
+            }
         };
         let exp = match &graph {
             None => None,

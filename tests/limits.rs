@@ -223,6 +223,30 @@ fn the_time_limit_holds_with_many_components() {
     }
 }
 
+/// The same for CTL: making the checker (its label clusters) took 2 s more than the limit at
+/// 20,000 components.
+#[test]
+fn the_time_limit_holds_in_ctl_with_many_components() {
+    let props = temp("ag-ef.txt", "#1:\n(AG(EF(<a0> true)))\n");
+    let sys = toggles(20_000);
+    let r = ltsym(&[
+        "check",
+        sys.to_str().unwrap(),
+        props.to_str().unwrap(),
+        "--timeout",
+        "5",
+    ]);
+    no_crash(&r);
+    assert!(
+        r.code == Some(0) || (r.code == Some(3) && r.out.contains("time limit")),
+        "{:?} {}{}",
+        r.code,
+        r.out,
+        r.err
+    );
+    assert!(r.seconds < allowed(5.0), "{:.1} s", r.seconds);
+}
+
 /// `reach --explicit` keeps the time limit (19 s under `--timeout 5` on 2016 problem 107).
 #[test]
 fn explicit_reach_keeps_the_time_limit() {
@@ -310,4 +334,47 @@ fn nonsense_limit_values_are_usage_errors() {
         let r = ltsym(&a);
         assert!(matches!(r.code, Some(0 | 1)), "{a:?}: {}", r.err);
     }
+}
+
+// --- the library's stages under an exhausted budget --------------------------------------------
+
+/// The stages that ran past the limit before look at the budget: formula translation (the xor
+/// of ten `F`: 33 s under `--timeout 2`), the clusters of relations, and the CTL checker's
+/// setup (2 s past the limit at 20,000 components). Under a time limit of 0 each stops at its
+/// first look, whatever the machine's speed.
+#[test]
+fn translation_clustering_and_ctl_setup_keep_the_time_limit() {
+    use ltsym::automata::translate::{translate, translate_within};
+    use ltsym::error::Limit;
+    use ltsym::limits::Budget;
+    use ltsym::logic::Ltl;
+    use ltsym::symbolic::cluster::{Clusters, CLUSTER_NODES};
+    use ltsym::symbolic::{CtlChecker, Encoding, ManagerOptions};
+    use ltsym::Error;
+    use std::path::Path;
+
+    let is_time = |e: &Error| matches!(e, Error::Limit(Limit::Time { .. }));
+    let xor: Vec<String> = (0..10).map(|i| format!("F c0_t{i}")).collect();
+    let f = ltsym::parse::ltl::parse_formula(&xor.join(" ^ "), Path::new("xor")).unwrap();
+    let over = Budget::new(Some(0.0), None);
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let r = translate_within(&Ltl::not(f.clone()), &over);
+    assert!(r.as_ref().is_err_and(is_time), "{:?}", r.map(|a| a.stats()));
+    // a small formula is translated as before
+    let g = ltsym::parse::ltl::parse_formula("G F a", Path::new("gf")).unwrap();
+    assert!(translate(&g).is_ok());
+
+    let sys = ltsym::parse::load_system(
+        &common::rers("2016/problem101.dot"),
+        &ltsym::parse::LoadOptions::default(),
+    )
+    .unwrap();
+    let order: Vec<usize> = (0..sys.components().len()).collect();
+    let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+    let r = Clusters::new(&enc, &enc.labels, CLUSTER_NODES, &over);
+    assert!(r.as_ref().is_err_and(is_time));
+    let reach = ltsym::symbolic::reachable(&enc, &Budget::unlimited()).unwrap();
+    let r = CtlChecker::new_within(&enc, &reach, &sys, &over);
+    assert!(r.as_ref().is_err_and(is_time));
+    assert!(CtlChecker::new_within(&enc, &reach, &sys, &Budget::unlimited()).is_ok());
 }

@@ -46,10 +46,13 @@ impl Clusters {
         enc: &Encoding,
         rels: impl IntoIterator<Item = &'r Relation>,
         max_nodes: usize,
+        budget: &Budget,
     ) -> BddResult<Clusters> {
         let mut out = Vec::new();
         let mut cur: Option<(BDDFunction, Vec<usize>)> = None;
         for r in rels {
+            // one merge per relation: 40,000 of them for 20,000 components
+            budget.check(enc)?;
             let Some((rel, support)) = cur.take() else {
                 cur = Some((r.rel.clone(), r.support.clone()));
                 continue;
@@ -143,7 +146,7 @@ mod tests {
         let reach = reachable(&enc, &budget).unwrap();
         let all = enc.valid.clone();
         for max in [0, 10, 40, usize::MAX] {
-            let cl = Clusters::new(&enc, &enc.labels, max).unwrap();
+            let cl = Clusters::new(&enc, &enc.labels, max, &budget).unwrap();
             assert!(max != usize::MAX || cl.rels.len() == 1);
             for s in [&reach, &all, &enc.initial] {
                 let (mut pre, mut post) = (enc.f(), enc.f());
