@@ -283,17 +283,22 @@ fn check_ltl_file(
             .max()
             .unwrap_or(1)
             .max(1);
-        let orders = opts.order.candidates_for(&fsys)?;
-        match SystemCtx::race(
-            &fsys.system,
-            &orders,
-            opts.strategy,
-            opts.aut_position,
-            aut_size,
-            opts.manager,
-            opts.space,
-            budget,
-        ) {
+        let ctx = opts
+            .order
+            .candidates_within(&fsys, budget)
+            .and_then(|orders| {
+                SystemCtx::race(
+                    &fsys.system,
+                    &orders,
+                    opts.strategy,
+                    opts.aut_position,
+                    aut_size,
+                    opts.manager,
+                    opts.space,
+                    budget,
+                )
+            });
+        match ctx {
             Ok(ctx) => {
                 let n = Some(ctx.space_states()?);
                 if ctx.exact {
@@ -576,8 +581,11 @@ fn check_ctl_file(
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
-        let orders = opts.order.candidates_for(&fsys)?;
-        match race_reach(&fsys, opts.strategy, &orders, opts.manager, budget) {
+        let reached = opts
+            .order
+            .candidates_within(&fsys, budget)
+            .and_then(|orders| race_reach(&fsys, opts.strategy, &orders, opts.manager, budget));
+        match reached {
             Ok((enc, reach, stats)) => {
                 report.states = Some(stats.states.clone());
                 Some(Ok((enc, reach)))

@@ -45,13 +45,14 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
     let fsys = args.limits.factored(&sys);
-    let orders = args.limits.order.candidates_for(&fsys)?;
+    let budget = args.limits.budget(memory);
+    let orders = args.limits.order.candidates_within(&fsys, &budget)?;
     let (_, _, stats) = race_reach(
         &fsys,
         args.strategy,
         &orders,
         args.limits.manager(&sys, memory, stack),
-        &args.limits.budget(memory),
+        &budget,
     )
     .map_err(|e| e.with_memory_limit(memory))?;
     if args.json {
