@@ -19,7 +19,9 @@ use crate::automata::lasso::accepts_lasso;
 use crate::automata::translate::translate_within;
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
-use crate::explicit::graph::{replay_trace, StateGraph};
+use crate::evidence::violation::first_bad_step;
+use crate::evidence::{replay, End, Evidence, Kind};
+use crate::explicit::graph::StateGraph;
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::limits::Budget;
 use crate::logic::eval::holds_on_lasso;
@@ -27,9 +29,9 @@ use crate::logic::{Ctl, Ltl, Properties, Property};
 use crate::memory::MemoryLimit;
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
+use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::context::{AutPosition, Space, SystemCtx};
-use crate::symbolic::ctl::{CtlChecker, EvidenceKind};
+use crate::symbolic::ctl::{CtlChecker, CtlEvidence, EvidenceKind};
 use crate::symbolic::ltl::{LtlOptions, LtlResult, LtlRun};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::{race_reach, Strategy};
@@ -109,6 +111,16 @@ impl Default for CheckOptions {
     }
 }
 
+/// What [`check_with`] reports while it runs.
+pub enum Event<'a> {
+    /// The reachable states are known (or their limit was hit): the report's header fields are
+    /// set, its results still empty.
+    Begin(&'a CheckReport),
+    /// One property's final result, the moment it is decided (in the order they are decided;
+    /// one that ran out of its share of the time comes when its retry ends).
+    Decided(&'a PropertyResult),
+}
+
 /// Checks every property of `props` on `sys`. `system_name` and `problem` label the report.
 pub fn check(
     sys: &System,
@@ -116,6 +128,19 @@ pub fn check(
     problem: Option<String>,
     props: &Properties,
     opts: &CheckOptions,
+) -> Result<CheckReport> {
+    check_with(sys, system_name, problem, props, opts, &mut |_| {})
+}
+
+/// [`check`], telling `on` about each result as soon as it is decided: what lets the CLI print
+/// results as they come and keep them when interrupted.
+pub fn check_with(
+    sys: &System,
+    system_name: &str,
+    problem: Option<String>,
+    props: &Properties,
+    opts: &CheckOptions,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<CheckReport> {
     let start = opts.started.unwrap_or_else(Instant::now);
     let budget = Budget::new(opts.timeout, opts.max_nodes)
@@ -136,6 +161,7 @@ pub fn check(
         reach_time_s: 0.0,
         total_time_s: 0.0,
         results: Vec::new(),
+        warnings: Vec::new(),
     };
     match props {
         Properties::Ltl(ps) => {
@@ -144,7 +170,7 @@ pub fn check(
                 StartSteps::Skip => sys.clone(),
                 StartSteps::Trace => sys.with_start_steps(),
             };
-            check_ltl_file(&sys, ps, opts, &budget, &mut report)?;
+            check_ltl_file(&sys, ps, opts, &budget, &mut report, on)?;
         }
         Properties::Ctl(ps) => {
             report.logic = "CTL".into();
@@ -152,7 +178,7 @@ pub fn check(
                 // the CTL checker always computes the reachable states
                 log::warn!("--space applies to LTL properties only; ignored for CTL");
             }
-            check_ctl_file(sys, ps, opts, &budget, &mut report)?;
+            check_ctl_file(sys, ps, opts, &budget, &mut report, on)?;
         }
     }
     // a full node store does not know the limit it was sized from
@@ -253,16 +279,26 @@ fn validate_lasso(
     Ok(())
 }
 
-fn lasso_evidence(sys: &System, prefix: &[LabelId], cycle: &[LabelId]) -> Evidence {
-    Evidence {
-        kind: "counterexample".into(),
-        path: names(sys, prefix),
-        cycle: Some(names(sys, cycle)),
-        ends_in_deadlock: false,
-        explanation: "an infinite trace that violates the property: the path, then the cycle \
-                      forever"
-            .into(),
-    }
+/// The counterexample `prefix · cycle^ω` of `f`, replayed on the system as a person reads it,
+/// with the step that visibly violates `f` marked where there is one.
+fn lasso_evidence(
+    sys: &System,
+    f: &Ltl,
+    prefix: &[LabelId],
+    cycle: &[LabelId],
+) -> Result<Evidence> {
+    let labels: Vec<LabelId> = prefix.iter().chain(cycle).copied().collect();
+    let run = replay(sys, &labels, End::Cycle(prefix.len())).map_err(|e| {
+        Error::Internal(format!("the counterexample for `{f}` does not replay: {e}"))
+    })?;
+    let mark = first_bad_step(f, sys, &labels, prefix.len())?;
+    Ok(Evidence::new(
+        sys,
+        &run,
+        Kind::Counterexample,
+        "an infinite trace that violates the property",
+        mark,
+    ))
 }
 
 fn check_ltl_file(
@@ -271,6 +307,7 @@ fn check_ltl_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let autos = translate_all(ps, budget)?;
     let t0 = Instant::now();
@@ -319,6 +356,11 @@ fn check_ltl_file(
 
     // A property that runs out of its share of the time keeps its run, and a retry resumes it.
     let mut runs: Vec<Option<LtlRun>> = ps.iter().map(|_| None).collect();
+    // Every violation is backed by a replayed counterexample; it is shortened only when shown.
+    let ltl_opts = LtlOptions {
+        shorten: opts.witness,
+        ..LtlOptions::default()
+    };
     let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
         let p = &ps[i];
         let neg = match &autos[i] {
@@ -331,7 +373,7 @@ fn check_ltl_file(
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
             Some(Ok(ctx)) => Some(or_unknown(
-                resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget),
+                resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget, &ltl_opts),
                 |r| {
                     let st = &r.stats;
                     log::info!(
@@ -357,7 +399,9 @@ fn check_ltl_file(
                         Error::Internal("violated property without counterexample".into())
                     })?;
                     validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
-                    evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
+                    if opts.witness {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &cex.prefix, &cex.cycle)?);
+                    }
                     Ok(Outcome::Violated)
                 },
             )?),
@@ -369,8 +413,8 @@ fn check_ltl_file(
                 None => Outcome::Holds,
                 Some(l) => {
                     validate_lasso(sys, &p.formula, neg, &l.prefix, &l.cycle)?;
-                    if evidence.is_none() {
-                        evidence = Some(lasso_evidence(sys, &l.prefix, &l.cycle));
+                    if opts.witness && evidence.is_none() {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &l.prefix, &l.cycle)?);
                     }
                     Outcome::Violated
                 }
@@ -380,13 +424,12 @@ fn check_ltl_file(
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         let st = neg.stats();
         r.automaton = Some((st.states, st.edges, st.acc_sets));
-        if opts.witness {
-            r.evidence = evidence;
-        }
-        log::info!("LTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        r.evidence = evidence;
+        log::info!("LTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }
 
@@ -416,7 +459,7 @@ fn translate_all(
         autos.push(translate(i, &share)?);
     }
     for (i, a) in autos.iter_mut().enumerate() {
-        if matches!(a, Err(Limit::Time { .. })) && !budget.expired() {
+        if matches!(a, Err(Limit::Share { .. } | Limit::Time { .. })) && !budget.expired() {
             *a = translate(i, budget)?;
         }
     }
@@ -431,10 +474,11 @@ fn resume_ltl<'c>(
     sys: &System,
     neg: &Tgba,
     budget: &Budget,
+    opts: &LtlOptions,
 ) -> Result<LtlResult> {
     let mut run = match slot.take() {
         Some(run) => run,
-        None => LtlRun::new(ctx, sys, neg, budget, &LtlOptions::default())?,
+        None => LtlRun::new(ctx, sys, neg, budget, opts)?,
     };
     let r = run.run(budget);
     if r.is_err() {
@@ -457,19 +501,26 @@ fn fair_shares(
     n: usize,
     budget: &Budget,
     mut check: impl FnMut(usize, &Budget) -> Result<PropertyResult>,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<PropertyResult>> {
     let share = |left: usize| match budget.remaining() {
         Some(r) => budget.share(r / left.max(1) as f64),
         None => budget.clone(),
     };
-    let out_of_share =
-        |r: &PropertyResult| matches!(r.outcome, Outcome::Unknown(Limit::Time { .. }));
+    let out_of_share = |r: &PropertyResult| {
+        matches!(
+            r.outcome,
+            Outcome::Unknown(Limit::Share { .. } | Limit::Time { .. })
+        )
+    };
     let mut results = Vec::with_capacity(n);
     let mut retry = Vec::new();
     for i in 0..n {
         let r = check(i, &share(n - i))?;
         if out_of_share(&r) && !budget.expired() {
             retry.push(i);
+        } else {
+            on(Event::Decided(&r));
         }
         results.push(r);
     }
@@ -481,12 +532,12 @@ fn fair_shares(
         );
     }
     for &i in &retry {
-        if budget.expired() {
-            break;
+        if !budget.expired() {
+            let mut r = check(i, budget)?;
+            r.time_s += results[i].time_s;
+            results[i] = r;
         }
-        let mut r = check(i, budget)?;
-        r.time_s += results[i].time_s;
-        results[i] = r;
+        on(Event::Decided(&results[i]));
     }
     Ok(results)
 }
@@ -529,46 +580,36 @@ fn combine(formula: &str, sym: Option<Outcome>, exp: Option<Outcome>) -> Result<
     }
 }
 
-/// Replays a CTL evidence path on the system: it must be executable, a cycle must return to
-/// where it starts, and a path said to end in a deadlock must be able to end in one.
-fn validate_ctl_path(
-    sys: &System,
-    f: &Ctl,
-    path: &[LabelId],
-    cycle: Option<&[LabelId]>,
-    deadlock: bool,
-) -> Result<()> {
-    let ends = replay_trace(sys, path);
-    let fail = |what: &str| {
-        Err(Error::Internal(format!(
-            "evidence path for `{f}` {what}: [{}]",
-            names(sys, path).join(" ")
-        )))
+/// A CTL evidence path replayed on the system (executable, its cycle closing, its deadlock a
+/// deadlock), as a person reads it; `None` when there is no path to show (a claim about all
+/// paths that holds, an existential one that fails, a verdict the initial state shows alone).
+fn ctl_evidence(sys: &System, f: &Ctl, ev: &CtlEvidence) -> Result<Option<Evidence>> {
+    let mut labels = ev.path.clone();
+    let end = match &ev.cycle {
+        Some(c) => {
+            labels.extend(c);
+            End::Cycle(ev.path.len())
+        }
+        None if ev.ends_in_deadlock => End::Deadlock,
+        None => End::Open,
     };
-    if ends.is_empty() {
-        return fail("is not executable");
+    let run = replay(sys, &labels, end).map_err(|e| {
+        Error::Internal(format!("the evidence path for `{f}` does not replay: {e}"))
+    })?;
+    if run.labels.is_empty() && !run.ends_in_deadlock {
+        return Ok(None);
     }
-    if let Some(c) = cycle {
-        let lasso = Lasso {
-            prefix: path.to_vec(),
-            cycle: c.to_vec(),
-            path: Vec::new(),
-        };
-        if !replay_lasso(sys, &lasso) {
-            return fail("has a cycle that does not close");
-        }
-    }
-    if deadlock {
-        let mut succ = Vec::new();
-        let some_dead = ends.iter().any(|s| {
-            crate::explicit::graph::successors(sys, s, &mut succ);
-            succ.is_empty()
-        });
-        if !some_dead {
-            return fail("does not end in a deadlock");
-        }
-    }
-    Ok(())
+    let (kind, shows) = match ev.kind {
+        EvidenceKind::Witness => (Kind::Witness, "a path that shows the property holds"),
+        EvidenceKind::Counterexample => (Kind::Counterexample, "a path that shows it fails"),
+    };
+    Ok(Some(Evidence::new(
+        sys,
+        &run,
+        kind,
+        format!("{shows}; {}", ev.explanation),
+        None,
+    )))
 }
 
 fn check_ctl_file(
@@ -577,6 +618,7 @@ fn check_ctl_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
@@ -623,24 +665,7 @@ fn check_ctl_file(
                 Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
                     if opts.witness {
                         let ev = ch.evidence(&p.formula, budget)?;
-                        validate_ctl_path(
-                            sys,
-                            &p.formula,
-                            &ev.path,
-                            ev.cycle.as_deref(),
-                            ev.ends_in_deadlock,
-                        )?;
-                        evidence = Some(Evidence {
-                            kind: match ev.kind {
-                                EvidenceKind::Witness => "witness",
-                                EvidenceKind::Counterexample => "counterexample",
-                            }
-                            .into(),
-                            path: names(sys, &ev.path),
-                            cycle: ev.cycle.as_deref().map(|c| names(sys, c)),
-                            ends_in_deadlock: ev.ends_in_deadlock,
-                            explanation: ev.explanation,
-                        });
+                        evidence = ctl_evidence(sys, &p.formula, &ev)?;
                     }
                     Ok(if holds {
                         Outcome::Holds
@@ -662,10 +687,11 @@ fn check_ctl_file(
         let outcome = combine(&p.formula.to_string(), sym, exp)?;
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         r.evidence = evidence;
-        log::info!("CTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        log::info!("CTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }
 
@@ -687,20 +713,34 @@ mod tests {
 
     /// `fair_shares` over 4 properties under a 0.6 s limit, where the first `hard` never
     /// finish (they run until their budget expires) and the others answer at once: how often
-    /// each was tried, and the results.
+    /// each was tried, and the results. Checks that each result is reported decided once.
     fn four_with_hard(hard: usize, budget: &Budget) -> (Vec<usize>, Vec<PropertyResult>) {
         let mut calls = vec![0; 4];
-        let results = fair_shares(4, budget, |i, b| {
-            calls[i] += 1;
-            if i < hard {
-                while !b.expired() {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
+        let mut decided = Vec::new();
+        let results = fair_shares(
+            4,
+            budget,
+            |i, b| {
+                calls[i] += 1;
+                if i < hard {
+                    while !b.expired() {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
+                    return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
                 }
-                return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
-            }
-            Ok(answer(i, Outcome::Holds))
-        })
+                Ok(answer(i, Outcome::Holds))
+            },
+            &mut |e| {
+                if let Event::Decided(r) = e {
+                    decided.push(r.number);
+                }
+            },
+        )
         .unwrap();
+        // each once: the easy ones as they are answered, the retried hard ones after them
+        let mut expect: Vec<u32> = (hard as u32 + 1..=4).collect();
+        expect.extend(1..=hard as u32);
+        assert_eq!(decided, expect);
         (calls, results)
     }
 
@@ -734,12 +774,19 @@ mod tests {
     fn without_a_time_limit_each_property_runs_once() {
         let budget = Budget::unlimited();
         let mut calls = 0;
-        let results = fair_shares(3, &budget, |i, b| {
-            calls += 1;
-            assert!(!b.expired());
-            Ok(answer(i, Outcome::Violated))
-        })
+        let mut decided = 0;
+        let results = fair_shares(
+            3,
+            &budget,
+            |i, b| {
+                calls += 1;
+                assert!(!b.expired());
+                Ok(answer(i, Outcome::Violated))
+            },
+            &mut |_| decided += 1,
+        )
         .unwrap();
+        assert_eq!(decided, 3);
         assert_eq!((calls, results.len()), (3, 3));
     }
 }

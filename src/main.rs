@@ -10,7 +10,16 @@ use clap::Parser;
 static ALLOCATOR: ltsym::reserve::Reserving = ltsym::reserve::Reserving;
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+    let cli = match cli::command::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version are not errors
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(cli.log_level()))
         .format_timestamp_millis()
         .init();
     // oxidd gives its pool thread a 1 GiB stack unless told otherwise. With one thread the BDD
@@ -26,15 +35,6 @@ fn main() -> ExitCode {
     if let Some(space) = ltsym::memory::address_space_limit() {
         ltsym::reserve::keep((space / 16).clamp(4 << 20, 256 << 20) as usize);
     }
-    let cli = match cli::command::Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version are not errors
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
-    };
     // The work runs on a thread whose stack fits the BDD operations, which recurse once per
     // variable level: the main thread's 8 MiB overflowed (an abort) at 40,000 variables.
     let stack = ltsym::memory::worker_stack();

@@ -6,7 +6,7 @@ use ltsym::report::ExplicitReach;
 use ltsym::symbolic::reach::{race_reach, Strategy};
 use ltsym::Error;
 
-use super::{LimitArgs, SystemArgs};
+use super::{LimitArgs, OutputArgs, SystemArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -20,9 +20,8 @@ pub struct Args {
     /// Count with the explicit-state engine instead (small systems; the test oracle).
     #[arg(long)]
     explicit: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
@@ -37,7 +36,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         )
         .map_err(|e| e.with_memory_limit(memory))?;
         let r = ExplicitReach::new(&counts, t.elapsed().as_secs_f64());
-        if args.json {
+        if args.output.json()? {
             outln!("{}", r.to_json());
         } else {
             out!("{}", r.to_text());
@@ -55,7 +54,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         &budget,
     )
     .map_err(|e| e.with_memory_limit(memory))?;
-    if args.json {
+    if args.output.json()? {
         outln!("{}", stats.to_json());
     } else {
         outln!("{stats}");

@@ -1,9 +1,10 @@
 //! Rendering results for people and scripts: text, JSON and the RERS submission CSV.
 
 pub mod json;
+pub mod stream;
 pub mod verdicts;
 
-pub use verdicts::{CheckReport, Evidence, Outcome, PropertyResult};
+pub use verdicts::{CheckReport, Outcome, PropertyResult};
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
