@@ -126,8 +126,7 @@ impl OrderSpec {
         self.candidates_within(f, &Budget::unlimited())
     }
 
-    /// [`OrderSpec::candidates_for`] under the limits of `budget`: FORCE takes a round per
-    /// step its components move, and on a ring of 12,000 components it took 20 s.
+    /// [`OrderSpec::candidates_for`] under `budget`: FORCE took 20 s on a ring of 12,000.
     pub fn candidates_within(
         &self,
         f: &Factored,
@@ -237,15 +236,7 @@ pub fn random(n: usize, seed: u64) -> Vec<CompId> {
 
 /// FORCE from the given order and `random_starts` seeded random orders; the result with the
 /// least total span wins (ties: the earlier start, so the given order is preferred).
-pub fn force(sys: &System, random_starts: usize, seed: u64, local_search: bool) -> Vec<CompId> {
-    match force_within(sys, random_starts, seed, local_search, &Budget::unlimited()) {
-        Ok(order) => order,
-        // only a limit can stop it, and there is none
-        Err(_) => (0..sys.components().len()).collect(),
-    }
-}
-
-/// [`force`] under the limits of `budget`, looked at once per round.
+/// `budget` is looked at once per round.
 pub fn force_within(
     sys: &System,
     random_starts: usize,
@@ -750,8 +741,9 @@ mod tests {
         }
         let sys = b.build().unwrap();
         assert_eq!(total_span(&sys, &sloan(&sys)), n - 1);
-        assert_eq!(total_span(&sys, &force(&sys, 8, 1, false)), n - 1);
-        assert_eq!(total_span(&sys, &force(&sys, 8, 1, true)), n - 1);
+        let force = |moves| force_within(&sys, 8, 1, moves, &Budget::unlimited()).unwrap();
+        assert_eq!(total_span(&sys, &force(false)), n - 1);
+        assert_eq!(total_span(&sys, &force(true)), n - 1);
     }
 
     #[test]
