@@ -67,7 +67,7 @@ fn invalid_utf8_is_located_at_the_first_bad_byte_in_every_reader() {
     rejects(&["info", &f], &f, "1:18", &format!("{bad}e9)"));
     let f = input("invalid-utf8.pnml");
     rejects(&["info", &f], &f, "6:19", &format!("{bad}c3)"));
-    let sys = repo("bench-data/rers/problem103.dot");
+    let sys = repo("bench-data/rers/2016/problem103.dot");
     let f = input("invalid-utf8-ltl.txt");
     rejects(&["props", &sys, &f], &f, "5:4", &format!("{bad}e2)"));
     rejects(&["check", &sys, &f], &f, "5:4", &format!("{bad}e2)"));
@@ -92,7 +92,7 @@ fn whole_file_errors_have_a_position() {
     rejects(&["info", &f], &f, "3:1", "the graph has no subgraphs");
     let f = input("empty.pml");
     rejects(&["info", &f], &f, "1:1", "no state-machine process");
-    let sys = repo("bench-data/rers/problem103.dot");
+    let sys = repo("bench-data/rers/2016/problem103.dot");
     for (name, at, message) in [
         ("order-twice.txt", "2:12", "appears twice"),
         (
@@ -105,7 +105,7 @@ fn whole_file_errors_have_a_position() {
         let f = input(name);
         let order = format!("file:{f}");
         rejects(&["reach", &sys, "--order", &order], &f, at, message);
-        let props = repo("bench-data/rers/problem103-properties.txt");
+        let props = repo("bench-data/rers/2016/problem103-properties.txt");
         rejects(&["check", &sys, &props, "--order", &order], &f, at, message);
     }
 }
@@ -172,7 +172,7 @@ fn messages_escape_control_characters() {
 fn long_component_names_do_not_panic() {
     let long = "c".repeat(70_000);
     let read = |p: PathBuf| std::fs::read_to_string(p).expect("readable");
-    let dot = read(repo("bench-data/rers/problem103.dot").into()).replace("component0", &long);
+    let dot = read(repo("bench-data/rers/2016/problem103.dot").into()).replace("component0", &long);
     let pml = read(common::rers("2016/problem101.pml")).replace("Proc0", &long);
     let pnml = read(input("net.pnml").into()).replace("\"u0\"", &format!("\"{long}\""));
     assert!(pnml.contains(&long));

@@ -78,7 +78,7 @@ pub fn seeds(dir: &Path) -> Vec<Seed> {
             properties: properties.to_path_buf(),
         });
     };
-    let small_ltl = repo("bench-data/rers/problem103-properties.txt");
+    let small_ltl = repo("bench-data/rers/2016/problem103-properties.txt");
     let ctl_2019 = rers.join("2019/problem101-ctl-properties.txt");
     // RERS .dot and .pml with their LTL properties; the small problems only (a mutant of a
     // large one spends its time in `check`, not in the reader)
@@ -106,7 +106,7 @@ pub fn seeds(dir: &Path) -> Vec<Seed> {
             add(Kind::Dot, &p, &p, &small_ltl);
         }
     }
-    let dot = repo("bench-data/rers/problem103.dot");
+    let dot = repo("bench-data/rers/2016/problem103.dot");
     add(Kind::Dot, &dot, &dot, &small_ltl);
     let net = repo("tests/inputs/net.pnml");
     add(Kind::Pnml, &net, &net, &small_ltl);
