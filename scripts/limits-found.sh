@@ -55,7 +55,7 @@ case_ "memory: ulimit -v 2000000, check 2016/110"          1 - 2000000 -- check 
 case_ "memory: ulimit -v 300000, check 2016/110"           1 - 300000 -- check "$p16/problem110.dot" "$p16/problem110-properties.txt"
 case_ "memory: --max-memory 300M, check 2016/110"          1 - - -- check "$p16/problem110.dot" "$p16/problem110-properties.txt" --max-memory 300M
 case_ "memory: --max-memory 64M, reach 2016/119 hubs"      3 - - -- reach "$p16/problem119.dot" --order hubs --max-memory 64M
-case_ "memory: ulimit -v 150000, reach 2016/119 hubs"      3 - 150000 -- reach "$p16/problem119.dot" --order hubs
+case_ "memory: ulimit -v 120000, reach 2016/119 hubs"      3 - 120000 -- reach "$p16/problem119.dot" --order hubs
 case_ "time: xor of ten F, 2016/101, --timeout 2"          3 2 - -- check "$p16/problem101.dot" "$tmp/xor10.txt" --timeout 2
 case_ "time: 6,000 components, check --timeout 2"          3 2 - -- check "$tmp/ring6000.dot" "$tmp/ring.txt" --timeout 2
 case_ "time: 20,000 components, check --timeout 5"         3 5 - -- check "$tmp/ring20000.dot" "$tmp/ring.txt" --timeout 5

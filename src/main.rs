@@ -33,6 +33,7 @@ fn main() -> ExitCode {
     // limit instead of an abort (see `ltsym::reserve`): a sixteenth of the limit, taken before
     // anything is sized from what is left.
     if let Some(space) = ltsym::memory::address_space_limit() {
+        ltsym::reserve::one_heap();
         ltsym::reserve::keep((space / 16).clamp(4 << 20, 256 << 20) as usize);
     }
     // The work runs on a thread whose stack fits the BDD operations, which recurse once per
