@@ -12,10 +12,12 @@
 //! and knows nothing of BDDs.
 
 use std::cell::Cell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Limit};
 use crate::memory::{MemoryLimit, Source};
+use crate::progress::{thousands, Progress, EVERY};
 
 /// A store of decision-diagram nodes whose size a [`Budget`] watches: the node and slice
 /// limits count its nodes, and the budget collects its garbage when it has grown.
@@ -42,6 +44,9 @@ pub struct Budget {
     address_space: Option<u64>,
     /// When the memory use was last measured (see [`Budget::check_memory`]).
     measured: Cell<Option<Instant>>,
+    /// The run's progress, shared by every share and slice of the budget: the checks below
+    /// tick it (see [`crate::progress`]).
+    progress: Arc<Progress>,
 }
 
 /// How often the memory use is measured: reading `/proc/self/statm` costs a few microseconds,
@@ -82,6 +87,7 @@ impl Budget {
             memory: None,
             address_space: None,
             measured: Cell::new(None),
+            progress: Arc::new(Progress::new(EVERY)),
         }
     }
 
@@ -161,6 +167,24 @@ impl Budget {
             }
         }
         Ok(())
+    }
+
+    /// The same limits, reporting to `progress` (a test's [`Progress::recording`], or another
+    /// interval).
+    pub fn with_progress(self, progress: Arc<Progress>) -> Budget {
+        Budget { progress, ..self }
+    }
+
+    /// The computation now does `phase` in its `iteration`: the next progress line says so
+    /// (see [`Progress::phase`]).
+    pub fn phase(&self, phase: &'static str, iteration: usize) {
+        self.progress.phase(phase, iteration);
+    }
+
+    /// Logs a progress line when one is due, with `size()` for the size (for a loop that knows
+    /// better than the node count of [`Budget::check`], such as the states found so far).
+    pub fn tick(&self, size: impl FnOnce() -> String) {
+        self.progress.tick(size);
     }
 
     /// The same limits, and a slice of work: a computation run under the slice fails with a
@@ -259,9 +283,19 @@ impl Budget {
         }
     }
 
-    /// Fails when a limit is exceeded.
+    /// As [`Budget::check_time`], for a loop that has found `states` states so far: it may log
+    /// a progress line with them.
+    pub fn check_states(&self, states: usize) -> Result<(), Error> {
+        self.progress
+            .tick(|| format!("{} states", thousands(states)));
+        self.check_time()
+    }
+
+    /// Fails when a limit is exceeded; may log a progress line with the store's node count.
     pub fn check(&self, store: &impl NodeStore) -> Result<(), Error> {
         let nodes = store.nodes();
+        self.progress
+            .tick(|| format!("manager {} nodes", thousands(nodes)));
         if nodes > self.gc_at.get() {
             store.collect_garbage();
             let live = store.nodes();

@@ -136,6 +136,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         manager: args.limits.manager(&sys, memory, stack),
         factor: args.limits.factor(),
         order: args.limits.order,
+        progress: super::progress(),
     };
     let problem = match args.problem {
         Some(n) => Some(n.to_string()),

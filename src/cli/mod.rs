@@ -12,7 +12,8 @@
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 
@@ -20,6 +21,7 @@ use ltsym::limits::Budget;
 use ltsym::memory::{Machine, MemoryLimit};
 use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, PnmlLabels};
+use ltsym::progress::Progress;
 use ltsym::symbolic::order::OrderSpec;
 use ltsym::symbolic::ManagerOptions;
 use ltsym::{Error, System};
@@ -206,9 +208,13 @@ impl LimitArgs {
     /// The time and node limits, the clock started at the start of the program, and the
     /// memory limit.
     fn budget(&self, memory: Option<MemoryLimit>) -> Budget {
-        Budget::new(self.timeout, self.max_nodes)
+        let b = Budget::new(self.timeout, self.max_nodes)
             .started_at(self.started)
-            .with_memory(memory)
+            .with_memory(memory);
+        match progress() {
+            Some(p) => b.with_progress(p),
+            None => b,
+        }
     }
 
     /// The memory limit to work within: `--max-memory`, or what the machine allows.
@@ -224,6 +230,21 @@ impl LimitArgs {
     /// The BDD manager's sizes for `sys`, within the memory limit and the worker's stack.
     fn manager(&self, sys: &System, memory: Option<MemoryLimit>, stack: usize) -> ManagerOptions {
         ManagerOptions::for_system(sys).within(memory.map(|l| l.bytes), Some(stack))
+    }
+}
+
+/// The progress lines' interval when `LTSYM_PROGRESS_EVERY` (seconds) sets one, for a run that
+/// wants them more or less often than every few seconds (the tests, a cluster job's log).
+fn progress() -> Option<Arc<Progress>> {
+    let v = std::env::var("LTSYM_PROGRESS_EVERY").ok()?;
+    match v.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => {
+            Some(Arc::new(Progress::new(Duration::from_secs_f64(s))))
+        }
+        _ => {
+            log::warn!("LTSYM_PROGRESS_EVERY={v:?} is not a number of seconds; ignored");
+            None
+        }
     }
 }
 

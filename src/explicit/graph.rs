@@ -347,7 +347,8 @@ fn explore(
     let mut i = 0usize;
     while i < store.len {
         if i.is_multiple_of(TIME_CHECK_STATES) {
-            budget.check_time()?;
+            budget.phase("explicit exploration (states expanded)", i);
+            budget.check_states(store.len)?;
         }
         let state = packer.unpack(store.get(i as u32));
         index.successors(&state, &mut succ);

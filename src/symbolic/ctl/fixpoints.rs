@@ -317,7 +317,7 @@ impl<'a> CtlChecker<'a> {
     /// a path, by length.
     fn ef(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
-            return self.lfp(f, |z| {
+            return self.lfp(f, budget, |z| {
                 let e = self.ex(z, budget)?;
                 f.or(&e).map_err(oom)
             });
@@ -334,7 +334,7 @@ impl<'a> CtlChecker<'a> {
     /// collects by path length. Deadlocks need no care: a deadlock is in the set iff it has g.
     fn eu(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
-            return self.lfp(g, |z| {
+            return self.lfp(g, budget, |z| {
                 let e = self.ex(z, budget)?;
                 g.or(&f.and(&e).map_err(oom)?).map_err(oom)
             });
@@ -343,7 +343,10 @@ impl<'a> CtlChecker<'a> {
         // top level, the lowest group chained to its local fixpoint first, each label adding
         // `f ∧ pre_l(frontier) ∧ ¬Z` where the frontier holds the states the group has not yet
         // seen; after a group adds states the iteration restarts at the lowest group.
+        let mut images = 0;
         let (z, _) = level_ordered(self.enc, &self.groups, g, |l, frontier, _| {
+            images += 1;
+            budget.phase("CTL fixpoint (E U, saturation-style images)", images);
             let p = self.enc.labels[l].preimage(frontier)?.and(f).map_err(oom)?;
             budget.check(self.enc)?;
             Ok(p)
@@ -358,7 +361,7 @@ impl<'a> CtlChecker<'a> {
     /// since AX Z is vacuously true there. Dual: ¬(νZ. f ∧ AX Z) = μY. ¬f ∨ EX Y = EF¬f.
     fn ag(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
-            return self.gfp(f, |z| {
+            return self.gfp(f, budget, |z| {
                 let a = self.ax(z, budget)?;
                 f.and(&a).map_err(oom)
             });
@@ -379,7 +382,7 @@ impl<'a> CtlChecker<'a> {
     fn aw(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
             let start = f.or(g).map_err(oom)?;
-            return self.gfp(&start, |z| {
+            return self.gfp(&start, budget, |z| {
                 let a = self.ax(z, budget)?;
                 g.or(&f.and(&a).map_err(oom)?).map_err(oom)
             });
@@ -398,7 +401,7 @@ impl<'a> CtlChecker<'a> {
     /// gives such a path; conversely the states on such paths form a post-fixpoint. The textbook
     /// νZ. f ∧ EX Z would miss the paths that end in a deadlock.
     fn eg(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
-        self.gfp(f, |z| {
+        self.gfp(f, budget, |z| {
             let e = self.ex(z, budget)?;
             let step = e.or(&self.dead).map_err(oom)?;
             f.and(&step).map_err(oom)
@@ -413,7 +416,7 @@ impl<'a> CtlChecker<'a> {
     /// on such paths up to their first g form a post-fixpoint. It equals E(f U g) ∨ EG f.
     fn ew(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         let start = f.or(g).map_err(oom)?;
-        self.gfp(&start, |z| {
+        self.gfp(&start, budget, |z| {
             let e = self.ex(z, budget)?;
             let step = e.or(&self.dead).map_err(oom)?;
             g.or(&f.and(&step).map_err(oom)?).map_err(oom)
@@ -428,7 +431,7 @@ impl<'a> CtlChecker<'a> {
     /// is in the set iff all its successors are; the least fixpoint excludes states with an
     /// infinite path avoiding f. Its dual is EG¬f = νY. ¬f ∧ (EX Y ∨ dead), as it must be.
     fn af(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
-        self.lfp(f, |z| {
+        self.lfp(f, budget, |z| {
             let a = self.ax(z, budget)?;
             let step = self.live.and(&a).map_err(oom)?;
             f.or(&step).map_err(oom)
@@ -443,7 +446,7 @@ impl<'a> CtlChecker<'a> {
     /// deadlock; exactly the paths that violate f U g.
     fn au(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         let guard = f.and(&self.live).map_err(oom)?;
-        self.lfp(g, |z| {
+        self.lfp(g, budget, |z| {
             let a = self.ax(z, budget)?;
             let step = guard.and(&a).map_err(oom)?;
             g.or(&step).map_err(oom)
@@ -454,10 +457,14 @@ impl<'a> CtlChecker<'a> {
     fn lfp(
         &self,
         start: &BDDFunction,
+        budget: &Budget,
         mut step: impl FnMut(&BDDFunction) -> Result<BDDFunction>,
     ) -> Result<BDDFunction> {
         let mut z = start.clone();
+        let mut i = 0;
         loop {
+            i += 1;
+            budget.phase("CTL fixpoint (least)", i);
             let next = step(&z)?.or(&z).map_err(oom)?;
             if next == z {
                 return Ok(z);
@@ -471,10 +478,14 @@ impl<'a> CtlChecker<'a> {
     fn gfp(
         &self,
         start: &BDDFunction,
+        budget: &Budget,
         mut step: impl FnMut(&BDDFunction) -> Result<BDDFunction>,
     ) -> Result<BDDFunction> {
         let mut z = start.clone();
+        let mut i = 0;
         loop {
+            i += 1;
+            budget.phase("CTL fixpoint (greatest)", i);
             let next = step(&z)?.and(&z).map_err(oom)?;
             if next == z {
                 return Ok(z);
