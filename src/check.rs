@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::automata::lasso::accepts_lasso;
-use crate::automata::translate::translate_within;
+use crate::automata::translate::translate_each;
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
 use crate::evidence::violation::first_bad_step;
@@ -318,7 +318,8 @@ fn check_ltl_file(
     report: &mut CheckReport,
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
-    let autos = translate_all(ps, budget)?;
+    let negs: Vec<Ltl> = ps.iter().map(|p| Ltl::not(p.formula.clone())).collect();
+    let autos = translate_each(&negs, budget)?;
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
@@ -440,39 +441,6 @@ fn check_ltl_file(
     on(Event::Begin(report));
     report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
-}
-
-/// The automata of the properties' negations, each translated under the limits: a formula
-/// whose translation hits a limit is left unknown (its limit), and the others are checked.
-/// Under a time limit each first gets an equal share of the time left, as in [`fair_shares`],
-/// and those that ran out of it get the time left after the others.
-fn translate_all(
-    ps: &[Property<Ltl>],
-    budget: &Budget,
-) -> Result<Vec<std::result::Result<Tgba, Limit>>> {
-    let n = ps.len();
-    let translate = |i: usize, budget: &Budget| match translate_within(
-        &Ltl::not(ps[i].formula.clone()),
-        budget,
-    ) {
-        Ok(a) => Ok(Ok(a)),
-        Err(Error::Limit(l)) => Ok(Err(l)),
-        Err(e) => Err(e),
-    };
-    let mut autos = Vec::with_capacity(n);
-    for i in 0..n {
-        let share = match budget.remaining() {
-            Some(r) => budget.share(r / (n - i) as f64),
-            None => budget.clone(),
-        };
-        autos.push(translate(i, &share)?);
-    }
-    for (i, a) in autos.iter_mut().enumerate() {
-        if matches!(a, Err(Limit::Share { .. } | Limit::Time { .. })) && !budget.expired() {
-            *a = translate(i, budget)?;
-        }
-    }
-    Ok(autos)
 }
 
 /// Runs the check of the property whose negation `neg` recognises, or resumes it from `slot`;

@@ -32,7 +32,7 @@ use std::rc::Rc;
 
 use super::reduce::reduce;
 use super::{AccSet, LetterSet, Tgba, TgbaEdge};
-use crate::error::{Error, Result};
+use crate::error::{Error, Limit, Result};
 use crate::limits::Budget;
 use crate::logic::Ltl;
 
@@ -82,6 +82,35 @@ pub fn translate_within(f: &Ltl, budget: &Budget) -> Result<Tgba> {
     b.build(root)?;
     let raw = b.into_raw(atoms);
     reduce(raw, budget)
+}
+
+/// The automata of `fs`, each translated under the limits (`Err` with the limit it hit; the
+/// others are still made). Each first gets an equal share of the time left, and those that ran
+/// out of theirs get the time the others left over: one hard formula does not starve the rest.
+pub fn translate_each(
+    fs: &[Ltl],
+    budget: &Budget,
+) -> Result<Vec<std::result::Result<Tgba, Limit>>> {
+    let n = fs.len();
+    let translate = |i: usize, budget: &Budget| match translate_within(&fs[i], budget) {
+        Ok(a) => Ok(Ok(a)),
+        Err(Error::Limit(l)) => Ok(Err(l)),
+        Err(e) => Err(e),
+    };
+    let mut autos = Vec::with_capacity(n);
+    for i in 0..n {
+        let share = match budget.remaining() {
+            Some(r) => budget.share(r / (n - i) as f64),
+            None => budget.clone(),
+        };
+        autos.push(translate(i, &share)?);
+    }
+    for (i, a) in autos.iter_mut().enumerate() {
+        if matches!(a, Err(Limit::Share { .. } | Limit::Time { .. })) && !budget.expired() {
+            *a = translate(i, budget)?;
+        }
+    }
+    Ok(autos)
 }
 
 type Id = usize;

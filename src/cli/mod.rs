@@ -133,7 +133,7 @@ struct LimitArgs {
     #[arg(long, value_name = "N", value_parser = count, allow_hyphen_values = true)]
     max_states: Option<u64>,
     /// Memory limit, e.g. 4G or 300M (powers of 1024); exit code 3 when hit. Default: the
-    /// smallest of physical memory, the cgroup's memory limit (a Slurm job's --mem) and
+    /// smallest of physical memory, the cgroup's memory limit (a Slurm job's memory request) and
     /// RLIMIT_AS (ulimit -v), less a margin.
     #[arg(long, value_name = "SIZE", value_parser = ltsym::memory::parse_size,
           allow_hyphen_values = true)]
