@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 
 use ltsym::Error;
 
-use super::{check, gen, info, props, reach};
+use super::{automaton, check, convert, gen, info, props, reach};
 
 #[derive(Parser)]
 #[command(
@@ -50,6 +50,11 @@ pub enum Command {
     Check(check::Args),
     /// Write a generated system in RERS .dot format.
     Gen(gen::Args),
+    /// Write a system in another format (.dot, .pml, .pnml, .mcrl2, .exp with .aut files),
+    /// and its properties as the peers of that format read them.
+    Convert(convert::Args),
+    /// Print the automaton of a negated LTL property in HOA v1 (or its statistics).
+    Automaton(automaton::Args),
 }
 
 impl Command {
@@ -62,6 +67,8 @@ impl Command {
             Command::Reach(args) => reach::run(args, stack),
             Command::Check(args) => check::run(args, stack),
             Command::Gen(args) => gen::run(args),
+            Command::Convert(args) => convert::run(args),
+            Command::Automaton(args) => automaton::run(args),
         }
     }
 }
