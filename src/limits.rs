@@ -39,6 +39,8 @@ pub struct Budget {
     slice: Option<Slice>,
     /// Collect garbage when the manager holds more nodes than this.
     gc_at: Cell<usize>,
+    /// Collections in a row, under the node limit, that left more than half the limit live.
+    thrash: Cell<u32>,
     /// The memory limit, and the address space limit (`RLIMIT_AS`) when there is one.
     memory: Option<MemoryLimit>,
     address_space: Option<u64>,
@@ -69,6 +71,8 @@ struct Slice {
 /// ones at [`GC_GROWTH`] times what the last one kept, or this, whichever is larger.
 const GC_FLOOR: usize = 1 << 26;
 const GC_GROWTH: usize = 4;
+/// Collections in a row under the node limit that may leave over half of it live.
+const THRASH: u32 = 64;
 
 impl Budget {
     pub fn unlimited() -> Budget {
@@ -84,6 +88,7 @@ impl Budget {
             deadline: None,
             slice: None,
             gc_at: Cell::new(GC_FLOOR),
+            thrash: Cell::new(0),
             memory: None,
             address_space: None,
             measured: Cell::new(None),
@@ -319,13 +324,21 @@ impl Budget {
         if let Some(max) = self.max_nodes {
             if store.nodes() as u64 > max {
                 // Dead nodes count until collected: collect before giving up. When the live
-                // nodes still fill half the limit, the run would collect again after every
-                // few operations, each collection clearing the apply cache, and hardly move
-                // (2017 problem 113 #2 under 100,000 nodes: 115 collections keeping 72,000 to
-                // 75,000 nodes, 31.8 s; over 60 s for the file): it stops.
+                // nodes still fill half the limit collection after collection, the run
+                // collects again after every few operations, each collection clearing the
+                // apply cache, and hardly moves (2017 problem 113 #2 under 100,000 nodes: 115
+                // collections keeping 72,000 to 75,000 nodes, 31.8 s): after THRASH of them
+                // in a row it stops. (Stopping at the first one over half the limit lost
+                // 2016 problem 104's answers under 2,000 nodes.)
                 store.collect_garbage();
                 let live = store.nodes() as u64;
-                if live > max / 2 {
+                let thrash = if live > max / 2 {
+                    self.thrash.get() + 1
+                } else {
+                    0
+                };
+                self.thrash.set(thrash);
+                if live > max || thrash >= THRASH {
                     return Err(Error::Limit(Limit::Nodes { max }));
                 }
                 log::debug!("node limit: {live} nodes live after garbage collection");
