@@ -4,8 +4,37 @@
 //! parse errors name `file:line:column` and what was expected; model errors name the component
 //! and the state. The CLI maps each kind to an exit code (see [`Error::exit_code`]).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::PathBuf;
+
+use crate::memory::{format_size, MemoryLimit};
+
+/// `s` with control characters shown as escapes (`\n`, `\u{1b}`), so that a message quoting an
+/// input (a name, a character, a file name) cannot move the cursor, ring the bell, rewrite the
+/// terminal's title or hide text. Bidirectional overrides count as control characters here: they
+/// reorder what a terminal shows.
+pub fn escape_controls(s: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !s.chars().any(hidden) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\0' => out.push_str("\\0"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if hidden(c) => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
 
 /// A position in an input file, 1-based line and column (columns count characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +62,14 @@ impl Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
+        let file = self.file.display().to_string();
+        write!(
+            f,
+            "{}:{}:{}",
+            escape_controls(&file),
+            self.line,
+            self.column
+        )
     }
 }
 
@@ -65,7 +101,7 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, self.message)
+        write!(f, "{}: {}", self.location, escape_controls(&self.message))
     }
 }
 
@@ -79,8 +115,13 @@ pub enum Limit {
     Share { seconds: f64 },
     /// Maximum number of BDD nodes in the manager.
     Nodes { max: u64 },
-    /// The BDD manager's node store is full (or the OS refused memory).
-    Memory,
+    /// The memory limit (`--max-memory`, or what the machine allows; see [`crate::memory`]).
+    /// `None` until the budget that knows the limit names it ([`Error::with_memory_limit`]):
+    /// a full BDD node store, which is sized from the limit, does not know it.
+    Memory { limit: Option<MemoryLimit> },
+    /// An encoding needs more stack for the recursion of BDD operations (one frame per variable
+    /// level) than the thread that runs them has.
+    Stack { variables: usize, stack: usize },
     /// The explicit engine's state limit.
     States { max: u64 },
     /// The run was stopped by a signal (SIGINT, SIGTERM) before the property was decided.
@@ -97,7 +138,17 @@ impl fmt::Display for Limit {
                  before it could resume"
             ),
             Limit::Nodes { max } => write!(f, "node limit of {max} BDD nodes reached"),
-            Limit::Memory => write!(f, "out of memory: the BDD node store is full"),
+            Limit::Memory { limit: Some(l) } => write!(f, "memory limit of {l} reached"),
+            Limit::Memory { limit: None } => {
+                write!(f, "memory limit reached: the BDD node store is full")
+            }
+            Limit::Stack { variables, stack } => write!(
+                f,
+                "stack limit reached: {variables} BDD variables need about {} of stack, the \
+                 thread has {}",
+                format_size((variables * crate::memory::STACK_PER_LEVEL) as u64),
+                format_size(*stack as u64)
+            ),
             Limit::States { max } => write!(f, "state limit of {max} explicit states reached"),
             Limit::Interrupted { signal } => write!(f, "interrupted by {signal}"),
         }
@@ -138,6 +189,14 @@ impl Error {
         }
     }
 
+    /// A memory limit error that does not say which limit (a full node store) names `limit`.
+    pub fn with_memory_limit(self, limit: Option<MemoryLimit>) -> Error {
+        match self {
+            Error::Limit(Limit::Memory { limit: None }) => Error::Limit(Limit::Memory { limit }),
+            e => e,
+        }
+    }
+
     pub fn invalid(file: impl Into<PathBuf>, message: impl Into<String>) -> Error {
         Error::Invalid {
             file: file.into(),
@@ -147,19 +206,21 @@ impl Error {
 }
 
 impl fmt::Display for Error {
+    /// One line, control characters escaped (see [`escape_controls`]): messages quote file
+    /// names and input.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Parse(e) => write!(f, "{e}"),
-            Error::Invalid { file, message } => write!(f, "{}: {message}", file.display()),
-            Error::Io { file, source } => write!(f, "{}: {source}", file.display()),
-            Error::Usage(m) => write!(f, "{m}"),
-            Error::Limit(l) => write!(f, "{l}"),
-            Error::Internal(m) => write!(f, "internal error (please report): {m}"),
-            Error::Reorder => write!(
-                f,
-                "internal error (please report): a request to reorder the BDD variables was not handled"
-            ),
-        }
+        let raw = match self {
+            Error::Parse(e) => return write!(f, "{e}"),
+            Error::Invalid { file, message } => format!("{}: {message}", file.display()),
+            Error::Io { file, source } => format!("{}: {source}", file.display()),
+            Error::Usage(m) => m.clone(),
+            Error::Limit(l) => l.to_string(),
+            Error::Internal(m) => format!("internal error (please report): {m}"),
+            Error::Reorder => "internal error (please report): a request to reorder the BDD \
+                                variables was not handled"
+                .to_string(),
+        };
+        f.write_str(&escape_controls(&raw))
     }
 }
 

@@ -16,7 +16,9 @@
 //! * [`limits`]: resource limits (time, nodes, slices of work) for every engine;
 //! * [`progress`]: a progress line every few seconds from the long loops, carried by the limits;
 //! * [`gen`]: generated, scalable benchmark families;
-//! * [`report`]: verdicts and statistics as text, JSON and RERS CSV.
+//! * [`report`]: verdicts and statistics as text, JSON and RERS CSV;
+//! * [`memory`]: what memory the machine allows, and what the process uses;
+//! * [`reserve`]: the allocator that turns running out of address space into a limit.
 
 pub mod automata;
 pub mod check;
@@ -26,10 +28,12 @@ pub mod explicit;
 pub mod gen;
 pub mod limits;
 pub mod logic;
+pub mod memory;
 pub mod model;
 pub mod parse;
 pub mod progress;
 pub mod report;
+pub mod reserve;
 pub mod symbolic;
 pub mod write;
 

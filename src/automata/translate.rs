@@ -25,13 +25,15 @@
 //!   reachable, and dropping acceptance sets that every remaining edge belongs to
 //!   ([`super::reduce`]).
 
+use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::rc::Rc;
 
 use super::reduce::reduce;
 use super::{AccSet, LetterSet, Tgba, TgbaEdge};
-use crate::error::{Error, Result};
+use crate::error::{Error, Limit, Result};
+use crate::limits::Budget;
 use crate::logic::Ltl;
 
 /// Size figures of an automaton.
@@ -68,12 +70,47 @@ impl Tgba {
 /// Fails only when the formula needs more than 64 acceptance sets (more than 64 distinct `U`
 /// subformulas in negation normal form that are postponed in the reachable automaton).
 pub fn translate(f: &Ltl) -> Result<Tgba> {
+    translate_within(f, &Budget::unlimited())
+}
+
+/// [`translate`] under the time and memory limits of `budget`: the automaton of a formula can
+/// be exponential in its size (the xor of ten `F` took 33 s), and a limit must hold here too.
+pub fn translate_within(f: &Ltl, budget: &Budget) -> Result<Tgba> {
     let atoms = f.atoms();
-    let mut b = Builder::new(atoms.clone());
+    let mut b = Builder::new(atoms.clone(), budget.clone());
     let root = b.intern_nnf(f, false, &mut HashMap::new());
     b.build(root)?;
     let raw = b.into_raw(atoms);
-    Ok(reduce(raw))
+    reduce(raw, budget)
+}
+
+/// The automata of `fs`, each translated under the limits (`Err` with the limit it hit; the
+/// others are still made). Each first gets an equal share of the time left, and those that ran
+/// out of theirs get the time the others left over: one hard formula does not starve the rest.
+pub fn translate_each(
+    fs: &[Ltl],
+    budget: &Budget,
+) -> Result<Vec<std::result::Result<Tgba, Limit>>> {
+    let n = fs.len();
+    let translate = |i: usize, budget: &Budget| match translate_within(&fs[i], budget) {
+        Ok(a) => Ok(Ok(a)),
+        Err(Error::Limit(l)) => Ok(Err(l)),
+        Err(e) => Err(e),
+    };
+    let mut autos = Vec::with_capacity(n);
+    for i in 0..n {
+        let share = match budget.remaining() {
+            Some(r) => budget.share(r / (n - i) as f64),
+            None => budget.clone(),
+        };
+        autos.push(translate(i, &share)?);
+    }
+    for (i, a) in autos.iter_mut().enumerate() {
+        if matches!(a, Err(Limit::Share { .. } | Limit::Time { .. })) && !budget.expired() {
+            *a = translate(i, budget)?;
+        }
+    }
+    Ok(autos)
 }
 
 type Id = usize;
@@ -119,13 +156,19 @@ struct Builder {
     states: Vec<Id>,
     /// (from, to, letters, postponed)
     edges: Vec<(usize, usize, LetterSet, AccSet)>,
+    /// The limits, looked at every [`TICKS`] steps of work (see [`Builder::tick`]).
+    budget: Budget,
+    ticks: Cell<usize>,
 }
+
+/// Steps of work between two looks at the budget (a look reads the clock).
+const TICKS: usize = 256;
 
 const TRUE: Id = 0;
 const FALSE: Id = 1;
 
 impl Builder {
-    fn new(atoms: Vec<String>) -> Builder {
+    fn new(atoms: Vec<String>, budget: Budget) -> Builder {
         let nletters = atoms.len() + 1;
         let mut b = Builder {
             atoms,
@@ -138,10 +181,22 @@ impl Builder {
             state_of: HashMap::new(),
             states: Vec::new(),
             edges: Vec::new(),
+            budget,
+            ticks: Cell::new(0),
         };
         b.intern(Node::True);
         b.intern(Node::False);
         b
+    }
+
+    /// One step of work: fails when a limit of the budget is hit.
+    fn tick(&self) -> Result<()> {
+        let t = self.ticks.get() + 1;
+        self.ticks.set(t);
+        if t.is_multiple_of(TICKS) {
+            self.budget.check_time()?;
+        }
+        Ok(())
     }
 
     fn intern(&mut self, n: Node) -> Id {
@@ -369,6 +424,7 @@ impl Builder {
         if let Some(t) = self.expansions.get(&id) {
             return Ok(t.clone());
         }
+        self.tick()?;
         let full = LetterSet::full(self.nletters);
         let terms = match self.nodes[id].clone() {
             Node::True => vec![Term {
@@ -395,7 +451,7 @@ impl Builder {
                 }];
                 for c in cs {
                     let ts = self.expand(c)?;
-                    acc = self.product(&acc, &ts);
+                    acc = self.product(&acc, &ts)?;
                     if acc.is_empty() {
                         break;
                     }
@@ -450,14 +506,15 @@ impl Builder {
                 all
             }
         };
-        let terms = Rc::new(self.reduce_terms(terms));
+        let terms = Rc::new(self.reduce_terms(terms)?);
         self.expansions.insert(id, terms.clone());
         Ok(terms)
     }
 
-    fn product(&mut self, xs: &[Term], ys: &[Term]) -> Vec<Term> {
+    fn product(&mut self, xs: &[Term], ys: &[Term]) -> Result<Vec<Term>> {
         let mut out = Vec::new();
         for x in xs {
+            self.tick()?;
             for y in ys {
                 if !x.letters.intersects(&y.letters) {
                     continue;
@@ -488,7 +545,7 @@ impl Builder {
     /// Unites the letters of terms with the same target and postponements, and removes from
     /// each term the letters of every term that dominates it (obligations and postponements
     /// both subsets, not both equal). Drops unsatisfiable terms.
-    fn reduce_terms(&self, terms: Vec<Term>) -> Vec<Term> {
+    fn reduce_terms(&self, terms: Vec<Term>) -> Result<Vec<Term>> {
         let mut grouped: BTreeMap<(Id, AccSet), LetterSet> = BTreeMap::new();
         for t in terms {
             if t.next == FALSE || t.letters.is_empty() {
@@ -518,6 +575,7 @@ impl Builder {
             .collect();
         let mut out = Vec::new();
         for (i, (ni, si, ti)) in terms.iter().enumerate() {
+            self.tick()?;
             let mut letters = ti.letters.clone();
             for (j, (nj, sj, tj)) in terms.iter().enumerate() {
                 if i != j
@@ -539,7 +597,7 @@ impl Builder {
                 });
             }
         }
-        out
+        Ok(out)
     }
 
     fn state(&mut self, id: Id) -> usize {
@@ -559,6 +617,7 @@ impl Builder {
         let mut done = 0;
         while done < self.states.len() {
             let id = self.states[done];
+            self.tick()?;
             for t in self.expand(id)?.iter() {
                 let to = self.state(t.next);
                 self.edges.push((done, to, t.letters.clone(), t.postponed));

@@ -75,8 +75,11 @@ pub(super) fn check_ctl_file(
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
-        let orders = opts.order.candidates_for(&fsys)?;
-        match race_reach(&fsys, opts.strategy, &orders, opts.manager, budget) {
+        let reached = opts
+            .order
+            .candidates_within(&fsys, budget)
+            .and_then(|orders| race_reach(&fsys, opts.strategy, &orders, opts.manager, budget));
+        match reached {
             Ok((enc, reach, stats)) => {
                 report.states = Some(stats.states.clone());
                 Some(Ok((enc, reach)))
@@ -90,7 +93,14 @@ pub(super) fn check_ctl_file(
     let graph = explicit_graph(sys, opts, budget, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
     let mut checker = match &symbolic {
-        Some(Ok((enc, reach))) => Some(CtlChecker::new(enc, reach, &fsys.system)?),
+        // a checker that could not be made within the limits leaves the properties unknown
+        Some(Ok((enc, reach))) => Some(
+            match CtlChecker::new_within(enc, reach, &fsys.system, budget) {
+                Ok(c) => Ok(c),
+                Err(Error::Limit(l)) => Err(l),
+                Err(e) => return Err(e),
+            },
+        ),
         _ => None,
     };
 
@@ -102,17 +112,20 @@ pub(super) fn check_ctl_file(
             (None, _) => None,
             (Some(Err(l)), _) => Some(Outcome::Unknown(l.clone())),
             (Some(Ok(_)), None) => None,
-            (Some(Ok(_)), Some(ch)) => Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
-                if opts.witness {
-                    let ev = ch.evidence(&p.formula, budget)?;
-                    evidence = ctl_evidence(sys, &p.formula, &ev)?;
-                }
-                Ok(if holds {
-                    Outcome::Holds
-                } else {
-                    Outcome::Violated
-                })
-            })?),
+            (Some(Ok(_)), Some(Err(l))) => Some(Outcome::Unknown(l.clone())),
+            (Some(Ok(_)), Some(Ok(ch))) => {
+                Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
+                    if opts.witness {
+                        let ev = ch.evidence(&p.formula, budget)?;
+                        evidence = ctl_evidence(sys, &p.formula, &ev)?;
+                    }
+                    Ok(if holds {
+                        Outcome::Holds
+                    } else {
+                        Outcome::Violated
+                    })
+                })?)
+            }
         };
         let exp = match &graph {
             None => None,

@@ -5,7 +5,7 @@ use super::shared::{
     combine, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx, symbolic_system,
     word_fault,
 };
-use crate::automata::translate::translate;
+use crate::automata::translate::translate_each;
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::evidence::violation::first_bad_step;
@@ -83,13 +83,17 @@ pub(super) fn check_ltl_file(
     report: &mut CheckReport,
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
-    let autos: Vec<Tgba> = ps
-        .iter()
-        .map(|p| translate(&Ltl::not(p.formula.clone())))
-        .collect::<Result<_>>()?;
+    let negs: Vec<Ltl> = ps.iter().map(|p| Ltl::not(p.formula.clone())).collect();
+    let autos = translate_each(&negs, budget)?;
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
-    let aut_size = autos.iter().map(|a| a.num_states).max().unwrap_or(1).max(1);
+    let aut_size = autos
+        .iter()
+        .flatten()
+        .map(|a| a.num_states)
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let symbolic = symbolic_ctx(&fsys, aut_size, opts, budget, report)?;
     let graph = explicit_graph(sys, opts, budget, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
@@ -102,7 +106,11 @@ pub(super) fn check_ltl_file(
         ..LtlOptions::default()
     };
     let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
-        let (p, neg) = (&ps[i], &autos[i]);
+        let p = &ps[i];
+        let neg = match &autos[i] {
+            Ok(neg) => neg,
+            Err(l) => return Ok(result(p, Outcome::Unknown(l.clone()), 0.0)),
+        };
         let t = Instant::now();
         let mut evidence = None;
         let sym = match &symbolic {

@@ -18,11 +18,11 @@
 //! engines), the LTL file under the RERS reading (`ltl.rs`) and under SPIN's (`spin.rs`), the
 //! CTL file (`ctl.rs`).
 
-use crate::error::Result;
+use crate::error::{Limit, Result};
 use crate::limits::Budget;
 use crate::logic::Properties;
 use crate::model::System;
-use crate::report::CheckReport;
+use crate::report::{CheckReport, Outcome};
 use crate::symbolic::context::Space;
 use std::time::Instant;
 
@@ -59,8 +59,10 @@ pub fn check_with(
     opts: &CheckOptions,
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<CheckReport> {
-    let start = Instant::now();
-    let mut budget = Budget::new(opts.timeout, opts.max_nodes);
+    let start = opts.started.unwrap_or_else(Instant::now);
+    let mut budget = Budget::new(opts.timeout, opts.max_nodes)
+        .started_at(start)
+        .with_memory(opts.memory);
     if let Some(p) = &opts.progress {
         budget = budget.with_progress(p.clone());
     }
@@ -102,6 +104,12 @@ pub fn check_with(
                 log::warn!("--space applies to LTL properties only; ignored for CTL");
             }
             check_ctl_file(sys, ps, opts, &budget, &mut report, on)?;
+        }
+    }
+    // a full node store does not know the limit it was sized from
+    for r in &mut report.results {
+        if let Outcome::Unknown(l @ Limit::Memory { limit: None }) = &mut r.outcome {
+            *l = Limit::Memory { limit: opts.memory };
         }
     }
     report.total_time_s = start.elapsed().as_secs_f64();

@@ -2,7 +2,9 @@
 //! it runs.
 
 use std::sync::Arc;
+use std::time::Instant;
 
+use crate::memory::MemoryLimit;
 use crate::progress::Progress;
 use crate::report::{CheckReport, PropertyResult};
 use crate::symbolic::context::{AutPosition, Space};
@@ -75,6 +77,11 @@ pub struct CheckOptions {
     pub max_nodes: Option<u64>,
     /// Explicit engine: state limit.
     pub max_states: Option<u64>,
+    /// The memory limit (see [`crate::memory`]); the node store is sized from it through
+    /// `manager` ([`ManagerOptions::within`]).
+    pub memory: Option<MemoryLimit>,
+    /// When the run started, for the time limit (default: when `check` is called).
+    pub started: Option<Instant>,
     pub start_steps: StartSteps,
     /// LTL: how a formula reads the runs.
     pub ltl_semantics: LtlSemantics,
@@ -100,6 +107,8 @@ impl Default for CheckOptions {
             timeout: None,
             max_nodes: None,
             max_states: None,
+            memory: None,
+            started: None,
             start_steps: StartSteps::default(),
             ltl_semantics: LtlSemantics::default(),
             manager: ManagerOptions::default(),

@@ -98,17 +98,22 @@ pub(super) fn symbolic_ctx(
     if opts.engine == Engine::Explicit {
         return Ok(None);
     }
-    let orders = opts.order.candidates_for(fsys)?;
-    match SystemCtx::race(
-        &fsys.system,
-        &orders,
-        opts.strategy,
-        opts.aut_position,
-        aut_size,
-        opts.manager,
-        opts.space,
-        budget,
-    ) {
+    let ctx = opts
+        .order
+        .candidates_within(fsys, budget)
+        .and_then(|orders| {
+            SystemCtx::race(
+                &fsys.system,
+                &orders,
+                opts.strategy,
+                opts.aut_position,
+                aut_size,
+                opts.manager,
+                opts.space,
+                budget,
+            )
+        });
+    match ctx {
         Ok(ctx) => {
             let n = Some(ctx.space_states()?);
             if ctx.exact {

@@ -7,7 +7,7 @@ use super::shared::{
     word_fault,
 };
 use crate::automata::spin::{spin_automaton, SpinAutomaton};
-use crate::automata::translate::translate;
+use crate::automata::translate::translate_within;
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::evidence::{replay, End, Evidence, Kind, Run};
@@ -61,7 +61,7 @@ pub(super) fn check_spin_file(
     }
     let autos: Vec<Tgba> = ps
         .iter()
-        .map(|p| translate(&Ltl::not(p.formula.clone())))
+        .map(|p| translate_within(&Ltl::not(p.formula.clone()), budget))
         .collect::<Result<_>>()?;
     let spin_autos: Vec<SpinAutomaton> = autos.iter().map(spin_automaton).collect();
     let t0 = Instant::now();

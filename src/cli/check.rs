@@ -12,7 +12,6 @@ use ltsym::report::stream::{Format as Printed, Pending, Printer};
 use ltsym::report::CheckReport;
 use ltsym::symbolic::context::{AutPosition, Space};
 use ltsym::symbolic::reach::Strategy;
-use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;
 
 use super::{load_system, LimitArgs, OutputFormat};
@@ -93,7 +92,8 @@ pub struct Args {
     limits: LimitArgs,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Error> {
+pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
+    let memory = args.limits.memory();
     let sys = load_system(&args.system, args.input_format, args.pnml_labels)?;
     for path in &args.witness_out {
         ltsym::evidence::file_format(path)?;
@@ -134,11 +134,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         timeout: args.limits.timeout,
         max_nodes: args.limits.max_nodes,
         max_states: args.limits.max_states,
+        memory,
+        started: Some(args.limits.started),
         start_steps: args.start_steps,
         ltl_semantics: args.ltl_semantics,
         aut_position: args.aut_position,
         space: args.space,
-        manager: ManagerOptions::for_system(&sys).with_reorder(args.limits.reorder),
+        manager: args.limits.manager(&sys, memory, stack),
         factor: args.limits.factor(),
         order: args.limits.order,
         progress: super::progress(),
@@ -209,7 +211,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             }
             e => lock().event(e),
         },
-    )?;
+    )
+    .map_err(|e| e.with_memory_limit(memory))?;
     report.warnings = warnings;
     if !args.witness_out.is_empty() {
         let evidence: Vec<(u32, &ltsym::evidence::Evidence)> = report

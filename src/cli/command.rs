@@ -58,12 +58,14 @@ pub enum Command {
 }
 
 impl Command {
-    pub fn run(self) -> Result<ExitCode, Error> {
+    /// Runs the subcommand; `stack` is the stack size of the thread it runs on (the engines'
+    /// threads get the same).
+    pub fn run(self, stack: usize) -> Result<ExitCode, Error> {
         match self {
             Command::Info(args) => info::run(args),
             Command::Props(args) => props::run(args),
-            Command::Reach(args) => reach::run(args),
-            Command::Check(args) => check::run(args),
+            Command::Reach(args) => reach::run(args, stack),
+            Command::Check(args) => check::run(args, stack),
             Command::Gen(args) => gen::run(args),
             Command::Convert(args) => convert::run(args),
             Command::Automaton(args) => automaton::run(args),

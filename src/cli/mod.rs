@@ -13,16 +13,18 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 
 use ltsym::limits::Budget;
+use ltsym::memory::{Machine, MemoryLimit};
 use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, PnmlLabels};
 use ltsym::progress::Progress;
 use ltsym::symbolic::order::OrderSpec;
 use ltsym::symbolic::reorder::ReorderMode;
+use ltsym::symbolic::ManagerOptions;
 use ltsym::{Error, System};
 
 /// Writes to standard output. A reader that went away (`ltsym ... | head`) is not an error:
@@ -124,11 +126,12 @@ struct LimitArgs {
     #[arg(long, value_name = "auto|force|hubs|force-span|sloan|given|random:SEED|file:PATH",
           default_value = "auto", value_parser = OrderSpec::from_str, long_help = ORDER_HELP)]
     order: OrderSpec,
-    /// Wall-clock limit in seconds; exit code 3 when hit.
-    #[arg(long, value_name = "S")]
+    /// Wall-clock limit in seconds from the start (0: stop at the first check); exit code 3
+    /// when hit.
+    #[arg(long, value_name = "S", value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
     /// Limit on BDD nodes in the manager (live and dead); exit code 3 when hit.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = count, allow_hyphen_values = true)]
     max_nodes: Option<u64>,
     /// Dynamic reordering of the BDD variables by group sifting (each component's bits move
     /// as one group): `auto` whenever the manager's nodes have doubled since the last (from
@@ -136,12 +139,42 @@ struct LimitArgs {
     #[arg(long, value_enum, default_value_t)]
     reorder: ReorderMode,
     /// Limit on explicit states (explicit engine); exit code 3 when hit.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = count, allow_hyphen_values = true)]
     max_states: Option<u64>,
+    /// Memory limit, e.g. 4G or 300M (powers of 1024); exit code 3 when hit. Default: the
+    /// smallest of physical memory, the cgroup's memory limit (a Slurm job's memory request) and
+    /// RLIMIT_AS (ulimit -v), less a margin.
+    #[arg(long, value_name = "SIZE", value_parser = ltsym::memory::parse_size,
+          allow_hyphen_values = true)]
+    max_memory: Option<u64>,
+    /// When the program started (the arguments are read first thing): the time limit counts
+    /// from here, reading the input included.
+    #[arg(skip = Instant::now())]
+    started: Instant,
     /// Symbolic engine: split each component that is a product of two-state machines into
     /// them (`bits`), or keep every component whole (`none`). Counts and verdicts are the same.
     #[arg(long, value_enum, default_value_t)]
     factor: Factor,
+}
+
+/// A time limit: a finite number of seconds, not negative.
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        Ok(_) => Err(format!(
+            "`{s}` is not a usable time limit: give seconds, 0 or more"
+        )),
+        Err(_) => Err(format!("`{s}` is not a number of seconds")),
+    }
+}
+
+/// A limit on a count (nodes, states): at least 1, since any run holds one.
+fn count(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("a limit of 0 stops every run before it starts: give at least 1".into()),
+        Ok(v) => Ok(v),
+        Err(_) => Err(format!("`{s}` is not a whole number")),
+    }
 }
 
 /// The long help of `--order`: its forms, laid out as clap lays out possible values
@@ -181,12 +214,33 @@ impl LimitArgs {
         }
     }
 
-    fn budget(&self) -> Budget {
-        let b = Budget::new(self.timeout, self.max_nodes);
+    /// The time and node limits, the clock started at the start of the program, and the
+    /// memory limit.
+    fn budget(&self, memory: Option<MemoryLimit>) -> Budget {
+        let b = Budget::new(self.timeout, self.max_nodes)
+            .started_at(self.started)
+            .with_memory(memory);
         match progress() {
             Some(p) => b.with_progress(p),
             None => b,
         }
+    }
+
+    /// The memory limit to work within: `--max-memory`, or what the machine allows.
+    fn memory(&self) -> Option<MemoryLimit> {
+        let limit = Machine::read().limit(self.max_memory);
+        match limit {
+            Some(l) => log::info!("memory limit {l}"),
+            None => log::info!("no memory limit known: give --max-memory to set one"),
+        }
+        limit
+    }
+
+    /// The BDD manager's sizes for `sys`, within the memory limit and the worker's stack.
+    fn manager(&self, sys: &System, memory: Option<MemoryLimit>, stack: usize) -> ManagerOptions {
+        ManagerOptions::for_system(sys)
+            .with_reorder(self.reorder)
+            .within(memory.map(|l| l.bytes), Some(stack))
     }
 }
 

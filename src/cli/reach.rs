@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use ltsym::report::ExplicitReach;
 use ltsym::symbolic::reach::{race_reach, Strategy};
-use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;
 
 use super::{LimitArgs, OutputArgs, SystemArgs};
@@ -25,11 +24,17 @@ pub struct Args {
     output: OutputArgs,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Error> {
+pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
+    let memory = args.limits.memory();
     let sys = args.system.load()?;
     if args.explicit {
         let t = std::time::Instant::now();
-        let counts = ltsym::explicit::graph::reach(&sys, args.limits.max_states)?;
+        let counts = ltsym::explicit::graph::reach_within(
+            &sys,
+            args.limits.max_states,
+            &args.limits.budget(memory),
+        )
+        .map_err(|e| e.with_memory_limit(memory))?;
         let r = ExplicitReach::new(&counts, t.elapsed().as_secs_f64());
         if args.output.json()? {
             outln!("{}", r.to_json());
@@ -39,14 +44,16 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
     let fsys = args.limits.factored(&sys);
-    let orders = args.limits.order.candidates_for(&fsys)?;
+    let budget = args.limits.budget(memory);
+    let orders = args.limits.order.candidates_within(&fsys, &budget)?;
     let (_, _, stats) = race_reach(
         &fsys,
         args.strategy,
         &orders,
-        ManagerOptions::for_system(&sys).with_reorder(args.limits.reorder),
-        &args.limits.budget(),
-    )?;
+        args.limits.manager(&sys, memory, stack),
+        &budget,
+    )
+    .map_err(|e| e.with_memory_limit(memory))?;
     if args.output.json()? {
         outln!("{}", stats.to_json());
     } else {

@@ -256,27 +256,34 @@ impl StateStore {
         (e != FREE).then_some(e as u32)
     }
 
-    /// The index of `key`, inserting it if new; `true` if it was new.
-    fn insert(&mut self, key: &[u64]) -> (u32, bool) {
+    /// The index of `key`, inserting it if new; `true` if it was new. A table that must grow
+    /// asks `budget` for the room first (see [`Budget::room`]).
+    fn insert(&mut self, key: &[u64], budget: &Budget) -> Result<(u32, bool)> {
         if (self.len + 1) * 2 > self.table.len() {
-            self.grow();
+            self.grow(budget)?;
         }
         let hash = Self::hash(key);
         let slot = self.slot(key, hash);
         let e = self.table[slot];
         if e != FREE {
-            return (e as u32, false);
+            return Ok((e as u32, false));
+        }
+        if self.data.len() + key.len() > self.data.capacity() {
+            reserve(&mut self.data, key.len(), budget)?;
         }
         let i = self.len as u32;
         self.table[slot] = (hash >> 32) << 32 | i as u64;
         self.data.extend_from_slice(key);
         self.len += 1;
-        (i, true)
+        Ok((i, true))
     }
 
-    fn grow(&mut self) {
+    fn grow(&mut self, budget: &Budget) -> Result<()> {
         let cap = self.table.len() * 2;
-        let old = std::mem::replace(&mut self.table, vec![FREE; cap]);
+        let mut table = Vec::new();
+        reserve(&mut table, cap, budget)?;
+        table.resize(cap, FREE);
+        let old = std::mem::replace(&mut self.table, table);
         for e in old.into_iter().filter(|&e| e != FREE) {
             let i = e as u32;
             let mut slot = Self::hash(self.get(i)) as usize & (cap - 1);
@@ -285,7 +292,22 @@ impl StateStore {
             }
             self.table[slot] = e;
         }
+        Ok(())
     }
+}
+
+/// Makes room in `v` for `more` elements the way `Vec` grows (doubling), after asking
+/// `budget` whether the memory limit has room for the new buffer: the state graphs of the
+/// explicit engine are its memory, and a doubling past a cgroup limit is a kill, past
+/// `RLIMIT_AS` an abort. A refused allocation is the memory limit too.
+fn reserve<T>(v: &mut Vec<T>, more: usize, budget: &Budget) -> Result<()> {
+    let wanted = (v.len() + more).max(v.capacity() * 2).max(16);
+    budget.room((wanted * std::mem::size_of::<T>()) as u64)?;
+    v.try_reserve_exact(wanted - v.len()).map_err(|_| {
+        Error::Limit(Limit::Memory {
+            limit: budget.memory_limit(),
+        })
+    })
 }
 
 /// States explored between two looks at the clock: a few milliseconds of work.
@@ -295,13 +317,13 @@ const TIME_CHECK_STATES: usize = 1 << 12;
 /// (the initial state is 0), and `visit(i, edges)` is called for each state `i` in that order
 /// with its outgoing `(label, target)` edges, labels ascending. Fails with
 /// [`Limit::States`] as soon as more than `max_states` states are discovered, and with the
-/// error of `in_time` (called every [`TIME_CHECK_STATES`] states with the numbers expanded and
-/// discovered, for its progress line) when it fails.
+/// time or memory limit of `budget` (looked at every [`TIME_CHECK_STATES`] states, and before
+/// every table grows); `visit` may fail too.
 fn explore(
     sys: &System,
     max_states: Option<u64>,
-    in_time: &dyn Fn(usize, usize) -> Result<()>,
-    mut visit: impl FnMut(u32, &[(LabelId, u32)]),
+    budget: &Budget,
+    mut visit: impl FnMut(u32, &[(LabelId, u32)]) -> Result<()>,
 ) -> Result<(Packer, StateStore)> {
     let packer = Packer::new(sys);
     let mut store = StateStore::new(packer.words);
@@ -317,7 +339,7 @@ fn explore(
         }
     };
     packer.pack(&sys.initial_state(), &mut key);
-    store.insert(&key);
+    store.insert(&key, budget)?;
     check(store.len)?;
     let mut index = SuccessorIndex::new(sys);
     let mut succ = Vec::new();
@@ -325,20 +347,21 @@ fn explore(
     let mut i = 0usize;
     while i < store.len {
         if i.is_multiple_of(TIME_CHECK_STATES) {
-            in_time(i, store.len)?;
+            budget.phase("explicit exploration (states expanded)", i);
+            budget.check_states(store.len)?;
         }
         let state = packer.unpack(store.get(i as u32));
         index.successors(&state, &mut succ);
         edges.clear();
         for (l, next) in &succ {
             packer.pack(next, &mut key);
-            let (t, new) = store.insert(&key);
+            let (t, new) = store.insert(&key, budget)?;
             if new {
                 check(store.len)?;
             }
             edges.push((*l, t));
         }
-        visit(i as u32, &edges);
+        visit(i as u32, &edges)?;
         i += 1;
     }
     Ok((packer, store))
@@ -385,16 +408,19 @@ impl StateGraph {
     ) -> Result<StateGraph> {
         let mut edge_start = vec![0usize];
         let mut edges = Vec::new();
-        let in_time = |expanded, found| {
-            budget.phase("explicit exploration (states expanded)", expanded);
-            budget.check_states(found)
-        };
-        let (packer, states) = explore(sys, max_states, &in_time, |_, out| {
+        let (packer, states) = explore(sys, max_states, budget, |_, out| {
+            if edges.len() + out.len() > edges.capacity() {
+                reserve(&mut edges, out.len(), budget)?;
+            }
+            if edge_start.len() == edge_start.capacity() {
+                reserve(&mut edge_start, 1, budget)?;
+            }
             edges.extend(out.iter().map(|&(label, target)| Edge {
                 label: label as u32,
                 target,
             }));
             edge_start.push(edges.len());
+            Ok(())
         })?;
         Ok(StateGraph {
             packer,
@@ -558,15 +584,21 @@ pub struct ReachStats {
 
 /// Counts the reachable states, transitions and deadlocks without storing edges.
 pub fn reach(sys: &System, max_states: Option<u64>) -> Result<ReachStats> {
+    reach_within(sys, max_states, &Budget::unlimited())
+}
+
+/// As [`reach`], within the time and memory limits of `budget`.
+pub fn reach_within(sys: &System, max_states: Option<u64>, budget: &Budget) -> Result<ReachStats> {
     let mut deadlocks = 0u64;
     let mut transitions = 0u64;
     let mut first_deadlock: Option<u32> = None;
-    let (packer, store) = explore(sys, max_states, &|_, _| Ok(()), |i, out| {
+    let (packer, store) = explore(sys, max_states, budget, |i, out| {
         transitions += out.len() as u64;
         if out.is_empty() {
             deadlocks += 1;
             first_deadlock.get_or_insert(i);
         }
+        Ok(())
     })?;
     Ok(ReachStats {
         states: store.len as u64,

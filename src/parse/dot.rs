@@ -45,6 +45,7 @@ pub fn parse(text: &str, file: &Path) -> Result<System> {
         directed: true,
         comps: Vec::new(),
         nodes: HashMap::new(),
+        close: 0,
     };
     p.graph()?;
     p.build()
@@ -261,6 +262,8 @@ struct DotParser<'a> {
     directed: bool,
     comps: Vec<Comp>,
     nodes: HashMap<String, Node>,
+    /// Byte offset of the graph's closing `}`.
+    close: usize,
 }
 
 /// Keywords are case-insensitive in DOT.
@@ -370,7 +373,7 @@ impl<'a> DotParser<'a> {
         }
         let open = self.punct("{", "`{` to open the graph")?;
         self.stmt_list(None, open.start)?;
-        self.next(); // the closing `}`
+        self.close = self.next().start; // the closing `}`
         if self.peek().tok != Tok::Eof {
             return Err(self.expected("end of file after the graph's closing `}`"));
         }
@@ -673,12 +676,13 @@ impl<'a> DotParser<'a> {
             }
         }
         if self.comps.is_empty() {
-            return Err(Error::invalid(
-                self.file,
+            return Err(self.err_at(
+                self.close,
                 "the graph has no subgraphs: each component is a `subgraph NAME { ... }`",
             ));
         }
-        b.build().map_err(|m| Error::invalid(self.file, m))
+        // checks of the whole system (the ones above are more precise): at the graph's end
+        b.build().map_err(|m| self.err_at(self.close, m))
     }
 }
 

@@ -18,7 +18,7 @@ pub use pnml::PnmlLabels;
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ParseError, Result};
 use crate::logic::Properties;
 use crate::model::System;
 
@@ -67,10 +67,36 @@ pub enum Logic {
     Ctl,
 }
 
-pub(crate) fn read_file(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|source| Error::Io {
+/// Reads an input file as UTF-8 text (every reader's entry point, so that every reader reports
+/// a bad byte the same way: see [`decode`]).
+pub fn read_file(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Io {
         file: path.to_path_buf(),
         source,
+    })?;
+    decode(path, bytes)
+}
+
+/// The bytes of `file` as UTF-8 text; invalid UTF-8 is an error at the line and column of the
+/// first bad byte (columns count the characters before it).
+pub fn decode(file: &Path, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = std::str::from_utf8(&bytes[..bad]).unwrap_or_default();
+        let message =
+            if bad == 0 && (bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff])) {
+                "the file is UTF-16 (it starts with a UTF-16 byte-order mark): convert it to UTF-8"
+                    .to_string()
+            } else if e.utf8_error().error_len().is_none() {
+                "invalid UTF-8: the file ends inside a multi-byte character".to_string()
+            } else {
+                format!(
+                    "invalid UTF-8 (byte 0x{:02x}): input files must be UTF-8 text",
+                    bytes[bad]
+                )
+            };
+        Error::Parse(ParseError::at(file, before, bad, message))
     })
 }
 

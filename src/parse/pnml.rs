@@ -28,10 +28,11 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use quick_xml::events::attributes::AttrError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use crate::error::{Error, ParseError, Result};
+use crate::error::{Error, Location, ParseError, Result};
 use crate::model::{CompId, StateId, System, SystemBuilder};
 
 /// How PNML transition names become labels.
@@ -380,6 +381,7 @@ impl<'t> XmlReader<'t> {
 
 /// Reads the XML into a [`Net`], checking the element structure and the arc weights.
 fn read_net(text: &str, file: &Path) -> Result<Net> {
+    forbidden_chars(text, file)?;
     let mut reader = Reader::from_str(text);
     reader.config_mut().check_end_names = true;
     let mut x = XmlReader {
@@ -390,7 +392,9 @@ fn read_net(text: &str, file: &Path) -> Result<Net> {
         buf: String::new(),
         buf_pos: 0,
     };
-    let mut stack: Vec<(El, usize)> = vec![(El::Doc, 0)];
+    // The open elements (`None`: inside a subtree that is skipped), where each opened, and
+    // the children seen that may appear only once.
+    let mut stack: Vec<Open> = vec![Open::new(Some(El::Doc), 0)];
     loop {
         let pos = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| {
@@ -399,56 +403,62 @@ fn read_net(text: &str, file: &Path) -> Result<Net> {
                 format!("malformed XML: {e}"),
             )
         })?;
-        let top = stack.last().map_or(El::Doc, |s| s.0);
+        let top = stack.last().and_then(|s| s.el);
         match event {
-            Event::Start(e) => match x.open(top, &e, pos)? {
-                Some(el) => stack.push((el, pos)),
-                None => {
-                    reader.read_to_end(e.name()).map_err(|err| {
-                        // Errors found while skipping may carry no position: the skipped
-                        // element's start is the next best place to point at.
-                        x.err(
-                            (reader.error_position() as usize).max(pos),
-                            format!(
-                                "malformed XML inside <{}>: {err}",
-                                String::from_utf8_lossy(e.name().as_ref())
-                            ),
-                        )
-                    })?;
-                }
-            },
-            Event::Empty(e) => {
-                if let Some(el) = x.open(top, &e, pos)? {
+            Event::Start(ref e) | Event::Empty(ref e) => {
+                x.well_formed_attributes(e, pos)?;
+                let el = match top {
+                    Some(parent) => {
+                        if let Some(open) = stack.last_mut() {
+                            x.once(parent, open, e, pos)?;
+                        }
+                        x.open(parent, e, pos)?
+                    }
+                    None => None,
+                };
+                if matches!(event, Event::Start(_)) {
+                    stack.push(Open::new(el, pos));
+                } else if let Some(el) = el {
                     x.close(el)?;
                 }
             }
             Event::End(_) => {
                 stack.pop();
-                x.close(top)?;
+                if let Some(el) = top {
+                    x.close(el)?;
+                }
             }
             Event::Text(t) => {
                 let s = t
                     .unescape()
                     .map_err(|err| x.err(pos, format!("bad text: {err}")))?;
-                collect(&mut x, top, &s, pos)?;
+                // the raw text was checked by `forbidden_chars`; a reference may add more
+                if t.contains(&b'&') {
+                    x.allowed_chars(&s, pos)?;
+                }
+                if let Some(el) = top {
+                    collect(&mut x, el, &s, pos)?;
+                }
             }
             Event::CData(t) => {
                 let s = std::str::from_utf8(&t)
                     .map_err(|err| x.err(pos, format!("bad text: {err}")))?;
-                collect(&mut x, top, s, pos)?;
+                if let Some(el) = top {
+                    collect(&mut x, el, s, pos)?;
+                }
             }
             Event::Eof => break,
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
         }
     }
     if stack.len() > 1 {
-        let (el, at) = stack[stack.len() - 1];
+        let open = &stack[stack.len() - 1];
+        let what = open.el.map_or("an element", describe);
         return Err(x.err(
             text.len(),
             format!(
-                "unexpected end of file: {} opened at {} is not closed",
-                describe(el),
-                crate::error::Location::of_offset(file, text, at)
+                "unexpected end of file: {what} opened at {} is not closed",
+                Location::of_offset(file, text, open.pos)
             ),
         ));
     }
@@ -456,6 +466,179 @@ fn read_net(text: &str, file: &Path) -> Result<Net> {
         return Err(x.err(0, "no <pnml><net> element: this is not a PNML file"));
     }
     Ok(x.net)
+}
+
+/// An open element of [`read_net`].
+struct Open {
+    /// `None` inside a subtree that is skipped (graphics, other tools' data).
+    el: Option<El>,
+    pos: usize,
+    /// Where each child that may appear only once (see [`unique_children`]) was seen.
+    seen: [Option<usize>; 2],
+}
+
+impl Open {
+    fn new(el: Option<El>, pos: usize) -> Open {
+        Open {
+            el,
+            pos,
+            seen: [None; 2],
+        }
+    }
+}
+
+/// The children of `el` that PNML (or the NUPN block) allows once (at most two per element, see
+/// [`Open::seen`]): a second `<initialMarking>` or `<name>` would otherwise silently replace
+/// the first.
+fn unique_children(el: El) -> &'static [&'static [u8]] {
+    match el {
+        El::Doc => &[b"pnml"],
+        El::Net | El::Page | El::Transition(_) => &[b"name"],
+        El::Place(_) => &[b"name", b"initialMarking"],
+        El::Arc(_) => &[b"name", b"inscription"],
+        El::Label(_) => &[b"text"],
+        El::Nupn => &[b"size", b"structure"],
+        El::Unit(_) => &[b"places", b"subunits"],
+        _ => &[],
+    }
+}
+
+/// Rejects the characters XML 1.0 forbids anywhere in a document (its `Char` production): the
+/// control characters other than tab, line feed and carriage return, U+FFFE and U+FFFF.
+fn forbidden_chars(text: &str, file: &Path) -> Result<()> {
+    // A byte scan in blocks the compiler vectorises (the MCC files are 15-18 MB): in UTF-8, a
+    // byte below 0x20 is that control character, and U+FFFE and U+FFFF start with 0xEF.
+    let suspect = |b: u8| ((b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r')) | (b == 0xef);
+    const BLOCK: usize = 64;
+    let bytes = text.as_bytes();
+    let mut bad = None;
+    'blocks: for (k, block) in bytes.chunks(BLOCK).enumerate() {
+        if !block.iter().fold(false, |hit, &b| hit | suspect(b)) {
+            continue;
+        }
+        for (j, &b) in block.iter().enumerate() {
+            let i = k * BLOCK + j;
+            // a suspect byte is never inside a multi-byte character
+            if suspect(b) {
+                if let Some(c) = text[i..].chars().next().filter(|&c| !xml_char(c)) {
+                    bad = Some((i, c));
+                    break 'blocks;
+                }
+            }
+        }
+    }
+    match bad {
+        Some((i, c)) => Err(Error::Parse(ParseError::at(
+            file,
+            text,
+            i,
+            format!("character U+{:04X} is not allowed in XML", c as u32),
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+impl XmlReader<'_> {
+    /// Every attribute of an element (also of one that is skipped) is well formed and given
+    /// once, and its value, with references resolved, holds only characters XML allows.
+    fn well_formed_attributes(&self, e: &BytesStart, pos: usize) -> Result<()> {
+        // Offsets in `e` count from the byte after `<`. Duplicates are found here rather than
+        // by quick-xml's check, which allocates for every element (a sixth of the reading
+        // time of an MCC file); an element has a few attributes.
+        let offset = |key: &[u8]| key.as_ptr() as usize - e.as_ptr() as usize;
+        let mut keys: Vec<&[u8]> = Vec::new();
+        let mut first: [&[u8]; 4] = [&[]; 4];
+        for (n, a) in e.attributes().with_checks(false).enumerate() {
+            let a = a.map_err(|err| {
+                let (at, msg) = match err {
+                    AttrError::ExpectedEq(at) => {
+                        (at, "expected `=` after the attribute name".into())
+                    }
+                    AttrError::ExpectedValue(at) => (at, "expected the attribute's value".into()),
+                    AttrError::UnquotedValue(at) => {
+                        (at, "an attribute value must be quoted".into())
+                    }
+                    AttrError::ExpectedQuote(at, q) => (
+                        at,
+                        format!("the attribute value is not closed by `{}`", q as char),
+                    ),
+                    AttrError::Duplicated(at, _) => (at, "an attribute is given twice".into()),
+                };
+                self.err(pos + 1 + at, msg)
+            })?;
+            let key = a.key.into_inner();
+            let earlier = first[..n.min(first.len())].iter().chain(&keys);
+            if let Some(k) = earlier.into_iter().find(|k| **k == key) {
+                let at = self.line_col(pos + 1 + offset(k));
+                return Err(self.err(
+                    pos + 1 + offset(key),
+                    format!(
+                        "attribute `{}` is given twice (first at {at})",
+                        String::from_utf8_lossy(key)
+                    ),
+                ));
+            }
+            match first.get_mut(n) {
+                Some(slot) => *slot = key,
+                None => keys.push(key),
+            }
+            // the raw text was checked by `forbidden_chars`; a reference may add more
+            if a.value.contains(&b'&') {
+                let at = pos + 1 + offset(key);
+                let v = a
+                    .unescape_value()
+                    .map_err(|err| self.err(at, format!("bad attribute value: {err}")))?;
+                self.allowed_chars(&v, at)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `line L:C` of a byte offset, for messages that point at a second place.
+    fn line_col(&self, offset: usize) -> String {
+        let l = Location::of_offset(self.file, self.text, offset);
+        format!("line {}:{}", l.line, l.column)
+    }
+
+    /// Text after resolving references (`&#1;`) holds only characters XML allows.
+    fn allowed_chars(&self, s: &str, pos: usize) -> Result<()> {
+        match s.chars().find(|&c| !xml_char(c)) {
+            Some(c) => Err(self.err(
+                pos,
+                format!(
+                    "a character reference to U+{:04X}, which XML does not allow",
+                    c as u32
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// A child `e` of `parent` that may appear only once appears for the first time.
+    fn once(&self, parent: El, open: &mut Open, e: &BytesStart, pos: usize) -> Result<()> {
+        let local = e.local_name();
+        let name = local.as_ref();
+        let Some(k) = unique_children(parent).iter().position(|u| *u == name) else {
+            return Ok(());
+        };
+        if let Some(first) = open.seen[k] {
+            return Err(self.err(
+                pos,
+                format!(
+                    "a second <{}> in {} (the first is at {}): it may appear only once",
+                    String::from_utf8_lossy(name),
+                    describe(parent),
+                    self.line_col(first)
+                ),
+            ));
+        }
+        open.seen[k] = Some(pos);
+        Ok(())
+    }
 }
 
 /// Text inside the element `el`: kept where it means something, else it must be blank.
@@ -865,10 +1048,11 @@ fn build(net: &Net, text: &str, file: &Path, labels: PnmlLabels) -> Result<Syste
             }
         } else {
             b.add_tuple_label(&g.name, g.comps, g.tuples)
-                .map_err(|m| Error::invalid(file, m))?;
+                .map_err(|m| err(net.transitions[g.first].pos, m))?;
         }
     }
-    b.build().map_err(|m| Error::invalid(file, m))
+    // checks of the whole system (the ones above are more precise): at the <net>
+    b.build().map_err(|m| err(net.pos, m))
 }
 
 #[cfg(test)]

@@ -630,8 +630,9 @@ impl<'a> PmlParser<'a> {
     /// Checks the communication structure and builds the system.
     fn build(self) -> Result<System> {
         if self.procs.is_empty() {
-            return Err(Error::invalid(
-                self.file,
+            // where one would go: the end of the file
+            return Err(self.err_at(
+                self.text.len(),
                 "no state-machine process (`active proctype P() { int state = ...; do ... od }`)",
             ));
         }
@@ -824,7 +825,8 @@ impl<'a> PmlParser<'a> {
                 }
             }
         }
-        b.build().map_err(|m| Error::invalid(self.file, m))
+        // checks of the whole system (the ones above are more precise): at the end of the file
+        b.build().map_err(|m| self.err_at(self.text.len(), m))
     }
 }
 

@@ -12,6 +12,9 @@ use serde::Serialize;
 
 use crate::model::System;
 
+/// The widest name column `ltsym info` pads to.
+const NAME_COLUMN: usize = 60;
+
 /// Sizes of one component, as `ltsym info` prints them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ComponentInfo {
@@ -75,13 +78,16 @@ impl SystemInfo {
 
     pub fn to_text(&self) -> String {
         let mut out = String::new();
+        // The name column fits the longest name up to NAME_COLUMN characters; a longer name
+        // overflows its row (a width from the input could also exceed what `format!` accepts:
+        // 65,536 and more panics).
         let w = self
             .components
             .iter()
-            .map(|c| c.name.len())
+            .map(|c| c.name.chars().count())
             .max()
             .unwrap_or(9)
-            .max(9);
+            .clamp(9, NAME_COLUMN);
         out += &format!(
             "{:<w$}  {:>7}  {:>11}  {:>6}  {:>4}  start\n",
             "component", "states", "transitions", "labels", "bits"

@@ -282,7 +282,8 @@ impl SystemCtx {
             Some(c) => c,
             None => {
                 let rels = bottom_up(&self.enc).into_iter();
-                let c = Clusters::new(&self.enc, rels.map(|l| &self.enc.labels[l]), CLUSTER_NODES);
+                let rels = rels.map(|l| &self.enc.labels[l]);
+                let c = Clusters::new(&self.enc, rels, CLUSTER_NODES, budget);
                 let c = c.inspect_err(|_| *self.infinite_so_far.borrow_mut() = Some(y.clone()))?;
                 self.clusters.get_or_init(|| c)
             }

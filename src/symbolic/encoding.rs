@@ -17,22 +17,21 @@
 //! problem 103 has 31,658 transitions.
 
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
 use oxidd::bdd::{BDDFunction, BDDManagerRef};
 use oxidd::util::{OptBool, OutOfMemory};
 use oxidd::{
-    BooleanFunction, BooleanFunctionQuant, BooleanOperator, Function, FunctionSubst, Manager,
-    ManagerRef, Subst, VarNo,
+    BooleanFunction, BooleanFunctionQuant, BooleanOperator, Function, Manager, ManagerRef, VarNo,
 };
 
-use super::reorder::{group_sift, set_group_order, ReorderMode, Reorderer, SiftOptions, SiftStats};
+use super::manager::ManagerOptions;
+use super::reorder::{group_sift, set_group_order, Reorderer, SiftOptions, SiftStats};
 use crate::error::{Error, Limit};
 use crate::limits::NodeStore;
 use crate::model::{CompId, LabelId, StateId, Sync, System};
 
 /// A BDD operation's failure: the node store is full.
 pub fn oom(_: OutOfMemory) -> Error {
-    Error::Limit(Limit::Memory)
+    Error::Limit(Limit::Memory { limit: None })
 }
 
 /// Result of BDD work: a full node store becomes [`Limit::Memory`].
@@ -41,68 +40,6 @@ pub type BddResult<T> = Result<T, Error>;
 /// `a ∧ ¬b`.
 pub(crate) fn minus(a: &BDDFunction, b: &BDDFunction) -> BddResult<BDDFunction> {
     b.imp_strict(a).map_err(oom)
-}
-
-/// Manager sizes. The defaults suit the RERS problems on a 24 GiB machine; tests use
-/// [`ManagerOptions::small`].
-#[derive(Clone, Copy, Debug)]
-pub struct ManagerOptions {
-    /// Hard limit on inner nodes (16 bytes each, allocated lazily).
-    pub node_capacity: usize,
-    /// Apply-cache entries (about 20 bytes each, allocated eagerly). oxidd clears the cache on
-    /// every garbage collection, and image computations reuse entries across iterations, so it
-    /// must be large (see shared/notes/oxidd.md, pitfalls 5 and 6).
-    pub cache_capacity: usize,
-    /// Worker threads of the manager. Parallel apply did not pay off on 2 cores for the many
-    /// small operations of chaining and saturation.
-    pub threads: u32,
-    /// When the manager's variables are reordered ([`super::reorder`]).
-    pub reorder: ReorderMode,
-}
-
-impl Default for ManagerOptions {
-    fn default() -> Self {
-        ManagerOptions {
-            node_capacity: 1 << 30,
-            cache_capacity: 1 << 24,
-            threads: 1,
-            reorder: ReorderMode::default(),
-        }
-    }
-}
-
-impl ManagerOptions {
-    /// The default sizes, with the apply cache scaled down for small systems: the cache is
-    /// allocated eagerly (about 20 bytes an entry), and 2^24 entries cost a few hundred
-    /// milliseconds to set up, which dominates the check of a system with a few thousand states.
-    pub fn for_system(sys: &crate::model::System) -> Self {
-        let product = sys.product_size().to_f64().unwrap_or(f64::INFINITY);
-        let wanted = (product * 4.0).log2().ceil().clamp(16.0, 24.0) as u32;
-        // `LTSYM_CACHE_LOG2` overrides the cache size (experiments)
-        let wanted = std::env::var("LTSYM_CACHE_LOG2")
-            .ok()
-            .and_then(|v| v.parse::<u32>().ok())
-            .map_or(wanted, |w| w.clamp(10, 30));
-        ManagerOptions {
-            cache_capacity: 1 << wanted,
-            ..ManagerOptions::default()
-        }
-    }
-
-    /// The same, with reordering `mode`.
-    pub fn with_reorder(self, reorder: ReorderMode) -> Self {
-        ManagerOptions { reorder, ..self }
-    }
-
-    /// For tests and small systems: a 2^16-entry cache allocates in no time.
-    pub fn small() -> Self {
-        ManagerOptions {
-            node_capacity: 1 << 26,
-            cache_capacity: 1 << 16,
-            threads: 1,
-            reorder: ReorderMode::Off,
-        }
-    }
 }
 
 /// One block of the variable order, top to bottom.
@@ -134,10 +71,12 @@ pub struct Relation {
     pub cur_cube: BDDFunction,
     /// Conjunction of the support's next variables (quantified by the preimage).
     pub next_cube: BDDFunction,
-    /// Renames the support's next variables to current ones, after the image.
-    next_to_cur: Subst<BDDFunction>,
-    /// Renames the support's current variables to next ones, before the preimage.
-    cur_to_next: Subst<BDDFunction>,
+    /// `x <-> x'` for every bit of the support: the image renames next to current variables
+    /// by a relational product with it (`∃x'. img ∧ (x <-> x')`), the preimage current to
+    /// next. Not by oxidd's `substitute`: its setup costs one step per level above the lowest
+    /// renamed variable, on every call, which made the images of a system of n components
+    /// cost O(n) each (reach on 4,000 two-state components: 83 s, 7.4 s this way).
+    eq: BDDFunction,
     /// The states where the relation can fire: `∃ next. rel`.
     pub enabled: BDDFunction,
     /// The top variable of each support block that has variables. Levels change when the
@@ -161,13 +100,13 @@ impl Relation {
     /// Successors of `s` under this relation.
     pub fn image(&self, s: &BDDFunction) -> BddResult<BDDFunction> {
         s.apply_exists(BooleanOperator::And, &self.rel, &self.cur_cube)
-            .and_then(|n| n.substitute(&self.next_to_cur))
+            .and_then(|n| n.apply_exists(BooleanOperator::And, &self.eq, &self.next_cube))
             .map_err(oom)
     }
 
     /// Predecessors of `s` under this relation.
     pub fn preimage(&self, s: &BDDFunction) -> BddResult<BDDFunction> {
-        s.substitute(&self.cur_to_next)
+        s.apply_exists(BooleanOperator::And, &self.eq, &self.cur_cube)
             .and_then(|n| n.apply_exists(BooleanOperator::And, &self.rel, &self.next_cube))
             .map_err(oom)
     }
@@ -219,8 +158,6 @@ impl Encoding {
                 sys.component(c).name
             )));
         }
-        let manager =
-            oxidd::bdd::new_manager(opts.node_capacity, opts.cache_capacity, opts.threads);
         let mut blocks = Vec::with_capacity(order.len());
         let mut names = Vec::new();
         for b in order {
@@ -246,6 +183,15 @@ impl Encoding {
             });
         }
         let num_vars = names.len() as u32;
+        if let Some(stack) = opts.stack {
+            if names.len() * crate::memory::STACK_PER_LEVEL > stack {
+                return Err(Error::Limit(Limit::Stack {
+                    variables: names.len(),
+                    stack,
+                }));
+            }
+        }
+        let manager = opts.create(num_vars)?;
         manager.with_manager_exclusive(|m| {
             // Block names can repeat (extra blocks named by the caller), so names are a hint only.
             if m.add_named_vars(names.iter().cloned()).is_err() {
@@ -316,13 +262,16 @@ impl Encoding {
     /// The conjunction of the current variables of `blocks`, and of their next variables too
     /// when `with_next`: what an existential quantification of those blocks takes.
     pub fn cube(&self, blocks: &[usize], with_next: bool) -> BddResult<BDDFunction> {
+        // bottom up (see `state_cube`)
+        let mut blocks = blocks.to_vec();
+        blocks.sort_unstable_by(|a, b| b.cmp(a));
         let mut f = self.t();
-        for &b in blocks {
-            for &(c, n) in &self.blocks[b].bits {
-                f = f.and(&self.var(c)?).map_err(oom)?;
+        for b in blocks {
+            for &(c, n) in self.blocks[b].bits.iter().rev() {
                 if with_next {
-                    f = f.and(&self.var(n)?).map_err(oom)?;
+                    f = self.var(n)?.and(&f).map_err(oom)?;
                 }
+                f = self.var(c)?.and(&f).map_err(oom)?;
             }
         }
         Ok(f)
@@ -346,20 +295,28 @@ impl Encoding {
     }
 
     /// A state vector (one local state per component) as a cube over current variables.
+    ///
+    /// Conjunctions over many blocks are built bottom up: each step puts a block on top of what
+    /// is there, creating only its own nodes. Top down, each step would copy everything above
+    /// the new block: n components cost n^2/2 nodes (32 million for 8,000, 16 s of encoding).
     pub fn state_cube(&self, state: &[StateId]) -> BddResult<BDDFunction> {
         let mut f = self.t();
-        for (c, &s) in state.iter().enumerate() {
-            f = f
-                .and(&self.value(self.block_of_comp[c], s as usize, false)?)
-                .map_err(oom)?;
+        for b in (0..self.blocks.len()).rev() {
+            if let Block::Component(c) = self.blocks[b].block {
+                f = self
+                    .value(b, state[c] as usize, false)?
+                    .and(&f)
+                    .map_err(oom)?;
+            }
         }
         Ok(f)
     }
 
     /// `value < size` for every block, over current variables.
     fn valid_codes(&self) -> BddResult<BDDFunction> {
+        // bottom up (see `state_cube`)
         let mut f = self.t();
-        for b in 0..self.blocks.len() {
+        for b in (0..self.blocks.len()).rev() {
             let size = self.blocks[b].size;
             if size.is_power_of_two() || size <= 1 {
                 continue;
@@ -368,7 +325,7 @@ impl Encoding {
             for v in 0..size {
                 valid = valid.or(&self.value(b, v, false)?).map_err(oom)?;
             }
-            f = f.and(&valid).map_err(oom)?;
+            f = valid.and(&f).map_err(oom)?;
         }
         Ok(f)
     }
@@ -414,19 +371,14 @@ impl Encoding {
         support.dedup();
         let mut cur_cube = self.t();
         let mut next_cube = self.t();
-        let mut next_vars = Vec::new();
-        let mut cur_vars = Vec::new();
-        let mut cur_fns = Vec::new();
-        let mut next_fns = Vec::new();
-        for &b in &support {
-            for &(c, n) in &self.blocks[b].bits {
+        let mut eq = self.t();
+        // bottom up (see `state_cube`)
+        for &b in support.iter().rev() {
+            for &(c, n) in self.blocks[b].bits.iter().rev() {
                 let (cf, nf) = (self.var(c)?, self.var(n)?);
-                cur_cube = cur_cube.and(&cf).map_err(oom)?;
-                next_cube = next_cube.and(&nf).map_err(oom)?;
-                next_vars.push(n);
-                cur_vars.push(c);
-                cur_fns.push(cf);
-                next_fns.push(nf);
+                cur_cube = cf.and(&cur_cube).map_err(oom)?;
+                next_cube = nf.and(&next_cube).map_err(oom)?;
+                eq = cf.equiv(&nf).and_then(|e| e.and(&eq)).map_err(oom)?;
             }
         }
         let enabled = rel.exists(&next_cube).map_err(oom)?;
@@ -438,8 +390,7 @@ impl Encoding {
             rel,
             cur_cube,
             next_cube,
-            next_to_cur: Subst::new(next_vars, cur_fns),
-            cur_to_next: Subst::new(cur_vars, next_fns),
+            eq,
             enabled,
             support,
             tops,
@@ -451,18 +402,13 @@ impl Encoding {
     /// block has few values, so the closure is built value by value from the images.
     pub fn local_closure(&self, b: usize, rels: &[&Relation]) -> BddResult<Relation> {
         debug_assert!(rels.iter().all(|r| r.support == [b]));
-        let to_next = Subst::new(
-            self.blocks[b]
-                .bits
-                .iter()
-                .map(|&(c, _)| c)
-                .collect::<Vec<_>>(),
-            self.blocks[b]
-                .bits
-                .iter()
-                .map(|&(_, n)| self.var(n))
-                .collect::<BddResult<Vec<_>>>()?,
-        );
+        // renaming current to next by a relational product, not `substitute`, whose cost
+        // grows with the number of levels above the block (see `Relation::eq`)
+        let eq = self.identity(&[b])?;
+        let mut cur_cube = self.t();
+        for &(c, _) in &self.blocks[b].bits {
+            cur_cube = cur_cube.and(&self.var(c)?).map_err(oom)?;
+        }
         let mut closure = self.f();
         for v in 0..self.blocks[b].size {
             let from = self.value(b, v, false)?;
@@ -476,9 +422,10 @@ impl Encoding {
                 frontier = reached.imp_strict(&img).map_err(oom)?;
                 reached = reached.or(&frontier).map_err(oom)?;
             }
-            let pairs = from
-                .and(&reached.substitute(&to_next).map_err(oom)?)
+            let to = reached
+                .apply_exists(BooleanOperator::And, &eq, &cur_cube)
                 .map_err(oom)?;
+            let pairs = from.and(&to).map_err(oom)?;
             closure = closure.or(&pairs).map_err(oom)?;
         }
         self.relation(closure, vec![b])
@@ -545,9 +492,15 @@ impl Encoding {
         self.manager.with_manager_shared(|m| m.gc());
     }
 
-    /// Nodes currently held by the manager (live and not yet collected).
+    /// Nodes currently held by the manager (live and not yet collected). oxidd's running count,
+    /// not `num_inner_nodes`, which adds up the unique table of every level: called after
+    /// every image and at every budget check, that sum made reachability on n components cost
+    /// O(n^2) (8,000 two-state components: 10.7 s user, 0.9 s this way). With one thread the
+    /// running count is exact: equal to the sum at all 86,325 calls of a check of 2016
+    /// problem 105.
     pub fn manager_nodes(&self) -> usize {
-        self.manager.with_manager_shared(|m| m.num_inner_nodes())
+        self.manager
+            .with_manager_shared(|m| m.approx_num_inner_nodes())
     }
 
     /// Where the blocks are in the current variable order.

@@ -12,12 +12,14 @@ pub mod context;
 pub mod ctl;
 pub mod encoding;
 pub mod ltl;
+pub mod manager;
 pub mod order;
 pub mod reach;
 pub mod reorder;
 
 pub use context::{AutPosition, Space, SystemCtx};
 pub use ctl::{check_ctl, CtlChecker, CtlEvidence, EvidenceKind};
-pub use encoding::{Block, Encoding, ManagerOptions, Relation};
+pub use encoding::{Block, Encoding, Relation};
+pub use manager::ManagerOptions;
 pub use order::OrderSpec;
 pub use reach::{reach_with, reachable, run_reach, ReachCounters, ReachStats, Strategy};

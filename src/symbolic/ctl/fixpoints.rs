@@ -71,6 +71,17 @@ pub struct CtlChecker<'a> {
 impl<'a> CtlChecker<'a> {
     /// `reach` must be the reachable states of `enc` (from [`crate::symbolic::reach::reachable`]).
     pub fn new(enc: &'a Encoding, reach: &BDDFunction, sys: &'a System) -> Result<CtlChecker<'a>> {
+        Self::new_within(enc, reach, sys, &Budget::unlimited())
+    }
+
+    /// [`CtlChecker::new`] under the limits of `budget` (clustering the relations of 20,000
+    /// components took 2 s).
+    pub fn new_within(
+        enc: &'a Encoding,
+        reach: &BDDFunction,
+        sys: &'a System,
+        budget: &Budget,
+    ) -> Result<CtlChecker<'a>> {
         let f = enc.f();
         let mut c = CtlChecker {
             enc,
@@ -85,11 +96,11 @@ impl<'a> CtlChecker<'a> {
             memo: HashMap::new(),
             literal: false,
         };
-        c.set_domain(reach.clone())?;
+        c.set_domain(reach.clone(), budget)?;
         Ok(c)
     }
 
-    fn set_domain(&mut self, domain: BDDFunction) -> Result<()> {
+    fn set_domain(&mut self, domain: BDDFunction, budget: &Budget) -> Result<()> {
         let enabled = self.enc.enabled_any()?;
         self.live = domain.and(&enabled).map_err(oom)?;
         self.dead = domain.and(&enabled.not().map_err(oom)?).map_err(oom)?;
@@ -98,6 +109,7 @@ impl<'a> CtlChecker<'a> {
             if domain.and(&r.enabled).map_err(oom)?.satisfiable() {
                 self.active.push(l);
             }
+            budget.check(self.enc)?;
         }
         let active: Vec<LabelId> = bottom_up(self.enc)
             .into_iter()
@@ -107,6 +119,7 @@ impl<'a> CtlChecker<'a> {
             self.enc,
             active.iter().map(|&l| &self.enc.labels[l]),
             CLUSTER_NODES,
+            budget,
         )?;
         self.groups = group_by_level(active, |l| self.enc.labels[l].top_level());
         self.domain = domain;
@@ -130,7 +143,7 @@ impl<'a> CtlChecker<'a> {
         } else {
             self.reach.clone()
         };
-        self.set_domain(domain)?;
+        self.set_domain(domain, &Budget::unlimited())?;
         Ok(self)
     }
 

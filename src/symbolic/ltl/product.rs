@@ -301,6 +301,8 @@ pub(crate) fn build_product<'c>(
             .and(&enc.value(ab, e.to, true)?)
             .map_err(oom)?;
         edge_bdds.push(f);
+        // an automaton can have many edges (the xor of ten `F`: 18 s to build them all)
+        budget.check(enc)?;
     }
     // A_σ and A_σ,i per letter, built once and shared by all labels read as σ.
     let nletters = tgba.num_letters();
@@ -315,6 +317,7 @@ pub(crate) fn build_product<'c>(
                 }
             }
         }
+        budget.check(enc)?;
     }
     let mut rels = Vec::new();
     let mut acc_rels: Vec<Vec<(LabelId, Relation)>> =
@@ -348,10 +351,10 @@ pub(crate) fn build_product<'c>(
         .and(&enc.value(ab, tgba.initial, false)?)
         .map_err(oom)?;
     let groups = RefCell::new((enc.reorder_count(), Rc::new(group_rels(enc, &rels))));
-    let clusters = Clusters::new(enc, rels.iter().map(|(_, r)| r), CLUSTER_NODES)?;
+    let clusters = Clusters::new(enc, rels.iter().map(|(_, r)| r), CLUSTER_NODES, budget)?;
     let acc_clusters = acc_rels
         .iter()
-        .map(|rs| Clusters::new(enc, rs.iter().map(|(_, r)| r), CLUSTER_NODES))
+        .map(|rs| Clusters::new(enc, rs.iter().map(|(_, r)| r), CLUSTER_NODES, budget))
         .collect::<BddResult<Vec<_>>>()?;
     let mut loop_letters = vec![vec![false; nletters]; tgba.num_states];
     for e in tgba.edges.iter().filter(|e| e.from == e.to) {

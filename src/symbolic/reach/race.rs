@@ -21,7 +21,8 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::factor::Factored;
 use crate::model::{CompId, System};
-use crate::symbolic::encoding::{minus, Block, Encoding, ManagerOptions};
+use crate::symbolic::encoding::{minus, Block, Encoding};
+use crate::symbolic::manager::ManagerOptions;
 use crate::symbolic::order::total_span;
 
 /// The first work slice of [`race_orders`], in BDD nodes created: the RERS problems that

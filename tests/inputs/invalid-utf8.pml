@@ -1,0 +1,2 @@
+active proctype Pé() {
+}
