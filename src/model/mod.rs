@@ -20,8 +20,10 @@
 
 mod bignum;
 pub mod factor;
+pub mod net;
 
 pub use bignum::BigNat;
+pub use net::{PetriNet, PetriTransition, Place};
 
 use std::collections::HashMap;
 

@@ -7,6 +7,7 @@ pub mod ctl;
 pub mod dot;
 mod formula_common;
 pub mod ltl;
+mod nupn;
 pub mod pnml;
 pub mod promela;
 

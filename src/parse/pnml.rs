@@ -1,31 +1,13 @@
-//! Reader for PNML one-safe NUPN nets: the Model Checking Contest's encoding of the RERS
-//! parallel problems, rebuilt as the LTS network they came from.
+//! Reader for PNML one-safe NUPN nets, the Model Checking Contest's format (its encoding of
+//! the RERS parallel problems among them).
 //!
-//! Why rebuild: a RERS problem is n LTSs; the MCC encodes each as a *unit* of a nested-unit
-//! Petri net (NUPN, Garavel, "Nested-unit Petri nets", J. Log. Algebr. Methods Program. 2019),
-//! one place per local state, and each synchronised label as one Petri transition per
-//! combination of local moves (31,658 transitions for RERS 2020 pb103, against 42 labels). The
-//! symbolic engines work on the LTS network, so the reader turns the net back into it:
-//!
-//! * component = leaf unit holding places, local state = place (named by its id), start state =
-//!   the unit's initially marked place (exactly one);
-//! * each Petri transition takes exactly one token from, and puts exactly one token into, every
-//!   unit it touches: that pair is its local move in the unit. Anything else is rejected: the
-//!   net would not be a network of sequential processes;
-//! * the transitions of one label must touch the same units. When their (deduplicated) move
-//!   tuples are exactly the product of the per-unit local moves, the label is an ordinary
-//!   [`Sync::Product`](crate::model::Sync) label (the RERS rule); otherwise it keeps the exact
-//!   tuples ([`SystemBuilder::add_tuple_label`]). The semantics is never changed.
-//!
-//! Labels come from transition names ([`PnmlLabels`]): the MCC names transitions
-//! `t_<n>_<label>`; the empty label of `t_0_` (the step from the `p__start` places to the real
-//! start states) is silent. Several silent transitions are grouped by the set of units they
-//! touch (a silent label is never named, so grouping is unobservable).
+//! This file reads the XML into places, transitions, arcs and the NUPN units, checking the
+//! element structure and the arc weights; [`super::nupn`] rebuilds the LTS network from the
+//! units and maps the net's places and transitions onto it ([`PetriNet`]).
 //!
 //! Parsing streams the text with quick-xml (the MCC files are 15–18 MB); `grammar/pnml.ebnf`
 //! gives the element structure accepted. Errors name `file:line:column`.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use quick_xml::events::{BytesStart, Event};
@@ -33,59 +15,65 @@ use quick_xml::Reader;
 
 use super::PnmlLabels;
 use crate::error::{Error, ParseError, Result};
-use crate::model::{CompId, StateId, System, SystemBuilder};
+use crate::model::{PetriNet, System};
 
 /// Parses a PNML file's text; `file` names it in errors.
 pub fn parse(text: &str, file: &Path, labels: PnmlLabels) -> Result<System> {
+    parse_net(text, file, labels).map(|(sys, _)| sys)
+}
+
+/// Parses a PNML file's text into the system and the net's places and transitions as states
+/// and moves of that system (what the MCC examinations need).
+pub fn parse_net(text: &str, file: &Path, labels: PnmlLabels) -> Result<(System, PetriNet)> {
     let net = read_net(text, file)?;
-    build(&net, text, file, labels)
+    super::nupn::build(&net, text, file, labels)
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reading the XML
 
-struct Place {
-    id: String,
-    pos: usize,
+pub(super) struct Place {
+    pub(super) id: String,
+    pub(super) pos: usize,
     /// Initial marking and the position of its text.
-    marking: u64,
-    marking_pos: usize,
+    pub(super) marking: u64,
+    pub(super) marking_pos: usize,
 }
 
-struct Transition {
-    id: String,
-    name: Option<String>,
-    pos: usize,
+pub(super) struct Transition {
+    pub(super) id: String,
+    pub(super) name: Option<String>,
+    pub(super) pos: usize,
 }
 
-struct Arc {
-    id: String,
-    source: String,
-    target: String,
-    pos: usize,
+pub(super) struct Arc {
+    pub(super) id: String,
+    pub(super) source: String,
+    pub(super) target: String,
+    pub(super) pos: usize,
 }
 
-struct Unit {
-    id: String,
-    pos: usize,
-    places: Vec<String>,
-    subunits: Vec<String>,
+pub(super) struct Unit {
+    pub(super) id: String,
+    pub(super) pos: usize,
+    pub(super) places: Vec<String>,
+    pub(super) subunits: Vec<String>,
 }
 
-struct Nupn {
-    pos: usize,
-    root: Option<String>,
-    units: Vec<Unit>,
+pub(super) struct Nupn {
+    pub(super) pos: usize,
+    pub(super) root: Option<String>,
+    pub(super) units: Vec<Unit>,
 }
 
 /// The net as read, before any check that needs the whole file.
 #[derive(Default)]
-struct Net {
-    pos: usize,
-    places: Vec<Place>,
-    transitions: Vec<Transition>,
-    arcs: Vec<Arc>,
-    nupn: Option<Nupn>,
+pub(super) struct Net {
+    pub(super) pos: usize,
+    pub(super) places: Vec<Place>,
+    pub(super) transitions: Vec<Transition>,
+    pub(super) arcs: Vec<Arc>,
+    pub(super) nupn: Option<Nupn>,
 }
 
 /// What the reader is inside of. The stack of these mirrors the open elements.
@@ -465,412 +453,5 @@ fn collect(x: &mut XmlReader, el: El, s: &str, pos: usize) -> Result<()> {
                 format!("unexpected text in {}", describe(el)),
             ))
         }
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rebuilding the LTS network
-
-#[derive(Clone, Copy)]
-enum Node {
-    Place(usize),
-    Transition(usize),
-}
-
-/// The MCC label of a transition name `t_<n>_<label>`, if it has that form.
-fn mcc_label(name: &str) -> Option<&str> {
-    let rest = name.strip_prefix("t_")?;
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return None;
-    }
-    rest[digits..].strip_prefix('_')
-}
-
-/// A transition's name text, or its id when it has no (or an empty) name.
-fn transition_name(t: &Transition) -> &str {
-    match t.name.as_deref().map(str::trim) {
-        Some(n) if !n.is_empty() => n,
-        _ => &t.id,
-    }
-}
-
-/// The transitions of one label (or, for silent labels, of one set of units).
-struct Group {
-    name: String,
-    comps: Vec<CompId>,
-    /// The first transition of the group, for error messages.
-    first: usize,
-    tuples: Vec<Vec<(StateId, StateId)>>,
-}
-
-fn build(net: &Net, text: &str, file: &Path, labels: PnmlLabels) -> Result<System> {
-    let err = |pos: usize, msg: String| Error::Parse(ParseError::at(file, text, pos, msg));
-    let Some(nupn) = &net.nupn else {
-        return Err(err(
-            net.pos,
-            "not a NUPN net: ltsym needs the units to rebuild the LTSs \
-             (no <toolspecific tool=\"nupn\"> block)"
-                .to_string(),
-        ));
-    };
-
-    // Node ids.
-    let mut nodes: HashMap<&str, Node> =
-        HashMap::with_capacity(net.places.len() + net.transitions.len());
-    for (i, p) in net.places.iter().enumerate() {
-        if nodes.insert(&p.id, Node::Place(i)).is_some() {
-            return Err(err(p.pos, format!("id `{}` is used twice", p.id)));
-        }
-    }
-    for (i, t) in net.transitions.iter().enumerate() {
-        if nodes.insert(&t.id, Node::Transition(i)).is_some() {
-            return Err(err(t.pos, format!("id `{}` is used twice", t.id)));
-        }
-    }
-
-    // The unit tree: components are the leaf units holding places.
-    let mut unit_ids: HashMap<&str, usize> = HashMap::new();
-    for (i, u) in nupn.units.iter().enumerate() {
-        if unit_ids.insert(&u.id, i).is_some() {
-            return Err(err(u.pos, format!("unit `{}` is declared twice", u.id)));
-        }
-    }
-    let root_id = nupn.root.as_deref().unwrap_or_default();
-    let Some(&root) = unit_ids.get(root_id) else {
-        return Err(err(
-            nupn.pos,
-            format!("the NUPN root unit `{root_id}` is not declared"),
-        ));
-    };
-    let mut parent: Vec<Option<usize>> = vec![None; nupn.units.len()];
-    for (i, u) in nupn.units.iter().enumerate() {
-        for s in &u.subunits {
-            let Some(&j) = unit_ids.get(s.as_str()) else {
-                return Err(err(
-                    u.pos,
-                    format!("unit `{}` names an undeclared subunit `{s}`", u.id),
-                ));
-            };
-            if j == root || parent[j].is_some() {
-                return Err(err(
-                    u.pos,
-                    format!("unit `{s}` is a subunit twice (the units must form a tree)"),
-                ));
-            }
-            parent[j] = Some(i);
-        }
-    }
-    for (i, u) in nupn.units.iter().enumerate() {
-        // Every unit must lead up to the root (a cycle never does).
-        let mut v = i;
-        let mut steps = 0;
-        while v != root {
-            match parent[v] {
-                Some(p) if steps <= nupn.units.len() => v = p,
-                _ => {
-                    return Err(err(
-                        u.pos,
-                        format!("unit `{}` is not below the root unit `{root_id}`", u.id),
-                    ))
-                }
-            }
-            steps += 1;
-        }
-        if !u.places.is_empty() && !u.subunits.is_empty() {
-            return Err(err(
-                u.pos,
-                format!(
-                    "unit `{}` has both places and subunits: ltsym rebuilds one LTS per leaf \
-                     unit and needs the places in the leaves",
-                    u.id
-                ),
-            ));
-        }
-    }
-
-    let mut b = SystemBuilder::new();
-    // place -> (component, state)
-    let mut place_of: Vec<Option<(CompId, StateId)>> = vec![None; net.places.len()];
-    let mut comp_unit: Vec<usize> = Vec::new();
-    for (ui, u) in nupn.units.iter().enumerate() {
-        if u.places.is_empty() {
-            continue;
-        }
-        let c = b.add_component(&u.id);
-        comp_unit.push(ui);
-        let mut start: Option<usize> = None;
-        for pid in &u.places {
-            let p = match nodes.get(pid.as_str()) {
-                Some(&Node::Place(p)) => p,
-                _ => {
-                    return Err(err(
-                        u.pos,
-                        format!("unit `{}` lists `{pid}`, which is not a place", u.id),
-                    ))
-                }
-            };
-            if let Some((c0, _)) = place_of[p] {
-                return Err(err(
-                    u.pos,
-                    format!(
-                        "place `{pid}` is in unit `{}` and again in unit `{}`",
-                        nupn.units[comp_unit[c0]].id, u.id
-                    ),
-                ));
-            }
-            let place = &net.places[p];
-            let s = b.add_state(c, &place.id).map_err(|m| err(u.pos, m))?;
-            place_of[p] = Some((c, s));
-            match place.marking {
-                0 => {}
-                1 => {
-                    if let Some(other) = start {
-                        return Err(err(
-                            place.marking_pos,
-                            format!(
-                                "unit `{}` has two initially marked places, `{}` and `{}`: \
-                                 a sequential unit holds exactly one token",
-                                u.id, net.places[other].id, place.id
-                            ),
-                        ));
-                    }
-                    start = Some(p);
-                    b.set_start(c, s);
-                }
-                m => {
-                    return Err(err(
-                        place.marking_pos,
-                        format!(
-                            "place `{}` has initial marking {m}: ltsym reads one-safe nets only",
-                            place.id
-                        ),
-                    ))
-                }
-            }
-        }
-        if start.is_none() {
-            return Err(err(
-                u.pos,
-                format!(
-                    "unit `{}` has no initially marked place: a sequential unit holds exactly \
-                     one token",
-                    u.id
-                ),
-            ));
-        }
-    }
-    for (p, place) in net.places.iter().enumerate() {
-        if place_of[p].is_none() {
-            return Err(err(
-                place.pos,
-                format!("place `{}` is in no NUPN unit", place.id),
-            ));
-        }
-    }
-
-    // Arcs, grouped by transition: (component, is_output, state, place).
-    let mut touches: Vec<Vec<(CompId, bool, StateId, usize)>> =
-        vec![Vec::new(); net.transitions.len()];
-    for a in &net.arcs {
-        let node = |id: &str, what: &str| match nodes.get(id) {
-            Some(&n) => Ok(n),
-            None => Err(err(
-                a.pos,
-                format!(
-                    "arc `{}`: its {what} `{id}` is not a place or transition of the net",
-                    a.id
-                ),
-            )),
-        };
-        let (p, t, out) = match (node(&a.source, "source")?, node(&a.target, "target")?) {
-            (Node::Place(p), Node::Transition(t)) => (p, t, false),
-            (Node::Transition(t), Node::Place(p)) => (p, t, true),
-            _ => {
-                return Err(err(
-                    a.pos,
-                    format!(
-                        "arc `{}` joins `{}` to `{}`: an arc joins a place and a transition",
-                        a.id, a.source, a.target
-                    ),
-                ))
-            }
-        };
-        let (c, s) = place_of[p].unwrap_or_default();
-        touches[t].push((c, out, s, p));
-    }
-
-    // Each transition's move tuple, then the groups of one label.
-    let mode = match labels {
-        PnmlLabels::Auto => {
-            let all_mcc = net
-                .transitions
-                .iter()
-                .all(|t| mcc_label(transition_name(t)).is_some());
-            if all_mcc && !net.transitions.is_empty() {
-                PnmlLabels::Mcc
-            } else {
-                PnmlLabels::Name
-            }
-        }
-        m => m,
-    };
-    let mut groups: Vec<Group> = Vec::new();
-    let mut named: HashMap<String, usize> = HashMap::new();
-    let mut silent: HashMap<Vec<CompId>, usize> = HashMap::new();
-    for (ti, t) in net.transitions.iter().enumerate() {
-        let name = transition_name(t);
-        let label = match mode {
-            PnmlLabels::Mcc => mcc_label(name).ok_or_else(|| {
-                err(
-                    t.pos,
-                    format!(
-                        "transition `{}` is named `{name}`, not `t_<number>_<label>` as \
-                         `--pnml-labels mcc` needs",
-                        t.id
-                    ),
-                )
-            })?,
-            _ => name,
-        };
-        let arcs = &mut touches[ti];
-        if arcs.is_empty() {
-            return Err(err(
-                t.pos,
-                format!("transition `{}` has no arcs: it moves no unit", t.id),
-            ));
-        }
-        arcs.sort_unstable();
-        let mut comps = Vec::new();
-        let mut tuple = Vec::new();
-        for run in arcs.chunk_by(|x, y| x.0 == y.0) {
-            let ins: Vec<_> = run.iter().filter(|x| !x.1).collect();
-            let outs: Vec<_> = run.iter().filter(|x| x.1).collect();
-            if ins.len() != 1 || outs.len() != 1 {
-                let names = |v: &[&(CompId, bool, StateId, usize)]| {
-                    let v: Vec<&str> = v.iter().map(|x| net.places[x.3].id.as_str()).collect();
-                    if v.is_empty() {
-                        "none".to_string()
-                    } else {
-                        v.join(", ")
-                    }
-                };
-                return Err(err(
-                    t.pos,
-                    format!(
-                        "transition `{}` is not sequential in unit `{}`: it takes tokens from \
-                         {} and puts tokens into {}; ltsym needs exactly one input and one \
-                         output place in every unit a transition touches",
-                        t.id,
-                        nupn.units[comp_unit[run[0].0]].id,
-                        names(&ins),
-                        names(&outs)
-                    ),
-                ));
-            }
-            comps.push(run[0].0);
-            tuple.push((ins[0].2, outs[0].2));
-        }
-        let g = if label.is_empty() {
-            *silent.entry(comps.clone()).or_insert_with(|| {
-                groups.push(Group {
-                    name: String::new(),
-                    comps: comps.clone(),
-                    first: ti,
-                    tuples: Vec::new(),
-                });
-                groups.len() - 1
-            })
-        } else {
-            match named.get(label) {
-                Some(&g) => g,
-                None => {
-                    named.insert(label.to_string(), groups.len());
-                    groups.push(Group {
-                        name: label.to_string(),
-                        comps: comps.clone(),
-                        first: ti,
-                        tuples: Vec::new(),
-                    });
-                    groups.len() - 1
-                }
-            }
-        };
-        let group = &mut groups[g];
-        if group.comps != comps {
-            let units = |cs: &[CompId]| {
-                let v: Vec<&str> = cs
-                    .iter()
-                    .map(|&c| nupn.units[comp_unit[c]].id.as_str())
-                    .collect();
-                v.join(", ")
-            };
-            return Err(err(
-                t.pos,
-                format!(
-                    "label `{label}`: transition `{}` touches units {{{}}} but transition `{}` \
-                     touches {{{}}}; ltsym needs all transitions of a label to touch the same \
-                     units",
-                    t.id,
-                    units(&comps),
-                    net.transitions[group.first].id,
-                    units(&group.comps)
-                ),
-            ));
-        }
-        group.tuples.push(tuple);
-    }
-
-    // Each group becomes a product label when it is one, else an exact tuple label.
-    for mut g in groups {
-        g.tuples.sort_unstable();
-        g.tuples.dedup();
-        let mut product: u128 = 1;
-        let mut local: Vec<Vec<(StateId, StateId)>> = Vec::with_capacity(g.comps.len());
-        for i in 0..g.comps.len() {
-            let mut moves: Vec<(StateId, StateId)> = g.tuples.iter().map(|t| t[i]).collect();
-            moves.sort_unstable();
-            moves.dedup();
-            product = product.saturating_mul(moves.len() as u128);
-            local.push(moves);
-        }
-        // The distinct tuples are a subset of the product of their projections: equal counts
-        // mean equal sets.
-        if product == g.tuples.len() as u128 {
-            if g.name.is_empty() && g.comps.len() > 1 {
-                let moves: Vec<(CompId, StateId, StateId)> = g
-                    .comps
-                    .iter()
-                    .zip(&local)
-                    .flat_map(|(&c, m)| m.iter().map(move |&(f, t)| (c, f, t)))
-                    .collect();
-                b.add_silent_product_label(&moves);
-            } else {
-                for (&c, moves) in g.comps.iter().zip(&local) {
-                    for &(from, to) in moves {
-                        b.add_transition(c, from, &g.name, to);
-                    }
-                }
-            }
-        } else {
-            b.add_tuple_label(&g.name, g.comps, g.tuples)
-                .map_err(|m| Error::invalid(file, m))?;
-        }
-    }
-    b.build().map_err(|m| Error::invalid(file, m))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mcc_labels() {
-        assert_eq!(mcc_label("t_23708_l20"), Some("l20"));
-        assert_eq!(mcc_label("t_14231_a9_SIGCONT"), Some("a9_SIGCONT"));
-        assert_eq!(mcc_label("t_0_"), Some(""));
-        assert_eq!(mcc_label("t_0"), None);
-        assert_eq!(mcc_label("t__x"), None);
-        assert_eq!(mcc_label("s_1_x"), None);
     }
 }
