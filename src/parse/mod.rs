@@ -7,6 +7,7 @@ pub mod ctl;
 pub mod dot;
 mod formula_common;
 pub mod ltl;
+pub mod mcc;
 mod nupn;
 pub mod pnml;
 pub mod promela;
@@ -102,7 +103,7 @@ impl FromStr for Logic {
     }
 }
 
-pub(crate) fn read_file(path: &Path) -> Result<String> {
+pub fn read_file(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|source| Error::Io {
         file: path.to_path_buf(),
         source,
