@@ -8,6 +8,7 @@
 pub mod hoa;
 pub mod lasso;
 pub mod translate;
+pub mod valuations;
 
 pub use lasso::accepts_lasso;
 pub use translate::{translate, TgbaStats};
