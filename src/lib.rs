@@ -17,6 +17,7 @@ pub mod error;
 pub mod explicit;
 pub mod gen;
 pub mod logic;
+pub mod mcc;
 pub mod model;
 pub mod parse;
 pub mod report;

@@ -1,0 +1,192 @@
+//! The Model Checking Contest's examinations on a model folder: the pipeline behind
+//! `ltsym mcc`.
+//!
+//! A model folder holds `model.pnml` (a one-safe NUPN net) and, for the examinations with
+//! formulas, `<Examination>.xml`. The net is read once ([`load_model`]), the formulas against it
+//! ([`load_properties`]), and an engine answers every result of the examination with one
+//! [`Answer`] each, `None` where a limit stopped it.
+//!
+//! Semantics of deadlocks and finite runs: [`MccOptions::ctl_deadlocks`] and
+//! [`MccOptions::ltl_deadlocks`] (defaults: the reading the contest's agreed answers need, see
+//! README.md "MCC").
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::explicit::mcc::NetSpace;
+use crate::logic::mcc::{Deadlocks, Examination, Property, Query};
+use crate::model::{BigNat, PetriNet, System};
+use crate::parse::{pnml, read_file, PnmlLabels};
+use crate::report::mcc::{Answer, Value, STATE_SPACE_KEYS};
+use crate::symbolic::Budget;
+
+/// A model folder, read.
+pub struct Model {
+    pub dir: PathBuf,
+    /// The folder's name: the contest's model name.
+    pub name: String,
+    pub sys: System,
+    pub net: PetriNet,
+}
+
+/// Reads `dir/model.pnml`.
+pub fn load_model(dir: &Path) -> Result<Model> {
+    let path = dir.join("model.pnml");
+    let text = read_file(&path)?;
+    let (sys, net) = pnml::parse_net(&text, &path, PnmlLabels::Auto)?;
+    let name = dir
+        .canonicalize()
+        .ok()
+        .as_deref()
+        .unwrap_or(dir)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(Model {
+        dir: dir.to_path_buf(),
+        name,
+        sys,
+        net,
+    })
+}
+
+/// The properties of `ex` from `dir/<ex>.xml`, checked for the shape the examination asks;
+/// none for an examination without formulas.
+pub fn load_properties(model: &Model, ex: Examination) -> Result<Vec<Property>> {
+    if !ex.has_formulas() {
+        return Ok(Vec::new());
+    }
+    let path = model.dir.join(format!("{}.xml", ex.name()));
+    let text = read_file(&path)?;
+    let props = crate::parse::mcc::parse_properties(&text, &path, &model.net)?;
+    for p in &props {
+        let ok = match (&p.query, ex.logic()) {
+            (Query::Bound(_), None) => ex == Examination::UpperBounds,
+            (Query::Holds(f), Some(logic)) => f.fits(logic),
+            _ => false,
+        };
+        if !ok {
+            return Err(Error::invalid(
+                &path,
+                format!(
+                    "property `{}` does not have the shape of a {} formula",
+                    p.id,
+                    ex.name()
+                ),
+            ));
+        }
+    }
+    Ok(props)
+}
+
+/// Options of an examination run.
+#[derive(Clone, Debug)]
+pub struct MccOptions {
+    pub ctl_deadlocks: Deadlocks,
+    pub ltl_deadlocks: Deadlocks,
+    /// Explicit engine: state limit.
+    pub max_states: Option<u64>,
+}
+
+impl Default for MccOptions {
+    fn default() -> Self {
+        MccOptions {
+            ctl_deadlocks: Deadlocks::Finite,
+            ltl_deadlocks: Deadlocks::Finite,
+            max_states: None,
+        }
+    }
+}
+
+/// The ids of the results `ex` asks for, in output order (StateSpace: its figures).
+pub fn asked(ex: Examination, props: &[Property]) -> Vec<String> {
+    match ex {
+        Examination::StateSpace => STATE_SPACE_KEYS.iter().map(|k| k.to_string()).collect(),
+        _ if ex.has_formulas() => props.iter().map(|p| p.id.clone()).collect(),
+        _ => vec![ex.name().to_string()],
+    }
+}
+
+const EXPLICIT: [&str; 2] = ["EXPLICIT", "USE_NUPN"];
+
+/// Answers `ex` with the explicit engine. A limit hit while exploring leaves every answer
+/// `None`; any other error is returned.
+pub fn examine_explicit(
+    model: &Model,
+    ex: Examination,
+    props: &[Property],
+    opts: &MccOptions,
+    budget: &Budget,
+) -> Result<Vec<Answer>> {
+    let ids = asked(ex, props);
+    let space = match NetSpace::build(&model.sys, &model.net, opts.max_states, budget) {
+        Ok(s) => s,
+        Err(Error::Limit(l)) => {
+            log::warn!("explicit engine: {l}");
+            return Ok(unanswered(ex, &ids));
+        }
+        Err(e) => return Err(e),
+    };
+    let num = |n: u64| Some(Value::Number(BigNat::from(n)));
+    let bool_ = |b: bool| Some(Value::Bool(b));
+    let values: Vec<Option<Value>> = match ex {
+        Examination::StateSpace => {
+            let f = space.state_space();
+            vec![
+                num(f.states),
+                num(f.transitions),
+                num(f.max_token_in_place),
+                num(f.max_token_per_marking),
+            ]
+        }
+        Examination::ReachabilityDeadlock => vec![bool_(space.deadlock())],
+        // the exploration has checked one-safety (NetSpace::build)
+        Examination::OneSafe => vec![bool_(true)],
+        Examination::QuasiLiveness => vec![bool_(space.quasi_live())],
+        Examination::StableMarking => vec![bool_(space.stable_marking())],
+        Examination::Liveness => vec![bool_(space.live())],
+        _ => {
+            let mut out = Vec::with_capacity(props.len());
+            for p in props {
+                out.push(match &p.query {
+                    Query::Bound(ps) => num(space.bound(ps)),
+                    Query::Holds(f) => {
+                        let logic = ex.logic().expect("formula examinations have a logic");
+                        let deadlocks = if matches!(
+                            ex,
+                            Examination::LtlCardinality | Examination::LtlFireability
+                        ) {
+                            opts.ltl_deadlocks
+                        } else {
+                            opts.ctl_deadlocks
+                        };
+                        bool_(space.holds(f, logic, deadlocks)?)
+                    }
+                });
+            }
+            out
+        }
+    };
+    Ok(ids
+        .into_iter()
+        .zip(values)
+        .map(|(id, value)| Answer {
+            id,
+            state_space: ex == Examination::StateSpace,
+            value,
+            techniques: EXPLICIT.to_vec(),
+        })
+        .collect())
+}
+
+/// Every asked result without a value.
+pub fn unanswered(ex: Examination, ids: &[String]) -> Vec<Answer> {
+    ids.iter()
+        .map(|id| Answer {
+            id: id.clone(),
+            state_space: ex == Examination::StateSpace,
+            value: None,
+            techniques: Vec::new(),
+        })
+        .collect()
+}
