@@ -163,13 +163,16 @@ fn main() {
         Ok(s) => s,
         Err(_) => mini_dot(&std::fs::read_to_string(&path).expect("readable file")),
     };
-    let mut positions: Vec<AutPosition> = args[1..].iter().filter_map(|s| s.parse().ok()).collect();
+    let mut positions: Vec<AutPosition> = args[1..]
+        .iter()
+        .filter_map(|s| clap::ValueEnum::from_str(s, false).ok())
+        .collect();
     if positions.is_empty() {
         positions = vec![AutPosition::Top, AutPosition::Middle, AutPosition::Bottom];
     }
     let universe: Universe = args[1..]
         .iter()
-        .find_map(|s| s.parse().ok())
+        .find_map(|s| clap::ValueEnum::from_str(s, false).ok())
         .unwrap_or_default();
     // two labels of different components, as atoms
     let mut names: Vec<&str> = sys

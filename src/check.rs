@@ -13,7 +13,6 @@
 //! RERS 2016 text counts empty labels as trace letters, which [`StartSteps::Trace`] models by
 //! [`System::with_start_steps`].
 
-use std::str::FromStr;
 use std::time::Instant;
 
 use crate::automata::lasso::accepts_lasso;
@@ -35,7 +34,7 @@ use crate::symbolic::reach::{race_reach, Strategy};
 use crate::symbolic::{Budget, ManagerOptions};
 
 /// Which engine answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Engine {
     /// BDDs: large systems.
     #[default]
@@ -46,43 +45,18 @@ pub enum Engine {
     Both,
 }
 
-impl FromStr for Engine {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Engine, String> {
-        match s {
-            "symbolic" => Ok(Engine::Symbolic),
-            "explicit" => Ok(Engine::Explicit),
-            "both" => Ok(Engine::Both),
-            _ => Err(format!(
-                "unknown engine `{s}` (expected symbolic, explicit or both)"
-            )),
-        }
-    }
-}
-
 /// Whether each component's start marker is a step of the trace (LTL only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum StartSteps {
     /// Traces start in the start states (RERS 2017 and later; also right for 2016, see
     /// README.md).
     #[default]
     Skip,
-    /// Each component first takes a silent local step into its start state, as the RERS 2016
-    /// text reads ("automaton-internal transitions with an empty label are included").
+    /// Each component first takes a silent local step into its start state.
+    ///
+    /// As the RERS 2016 text reads: "automaton-internal transitions with an empty label are
+    /// included".
     Trace,
-}
-
-impl FromStr for StartSteps {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<StartSteps, String> {
-        match s {
-            "skip" => Ok(StartSteps::Skip),
-            "trace" => Ok(StartSteps::Trace),
-            _ => Err(format!(
-                "unknown start-step reading `{s}` (expected skip or trace)"
-            )),
-        }
-    }
 }
 
 #[derive(Clone, Debug)]

@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::explicit::mcc::NetSpace;
 use crate::logic::mcc::{Deadlocks, Examination, Property, Query};
-use crate::model::{BigNat, PetriNet, System};
+use num_bigint::BigUint;
+
+use crate::model::{PetriNet, System};
 use crate::parse::{pnml, read_file, PnmlLabels};
 use crate::report::mcc::{Answer, Value, STATE_SPACE_KEYS};
 use crate::symbolic::Budget;
@@ -127,7 +129,7 @@ pub fn examine_explicit(
         }
         Err(e) => return Err(e),
     };
-    let num = |n: u64| Some(Value::Number(BigNat::from(n)));
+    let num = |n: u64| Some(Value::Number(BigUint::from(n)));
     let bool_ = |b: bool| Some(Value::Bool(b));
     let values: Vec<Option<Value>> = match ex {
         Examination::StateSpace => {

@@ -28,3 +28,16 @@ pub enum Properties {
     Ltl(Vec<Property<Ltl>>),
     Ctl(Vec<Property<Ctl>>),
 }
+
+impl Properties {
+    /// The atoms of all formulas, sorted, each once.
+    pub fn atoms(&self) -> Vec<String> {
+        let mut atoms: Vec<String> = match self {
+            Properties::Ltl(ps) => ps.iter().flat_map(|p| p.formula.atoms()).collect(),
+            Properties::Ctl(ps) => ps.iter().flat_map(|p| p.formula.atoms()).collect(),
+        };
+        atoms.sort();
+        atoms.dedup();
+        atoms
+    }
+}

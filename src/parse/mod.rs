@@ -13,30 +13,18 @@ pub mod pnml;
 pub mod promela;
 
 use std::path::Path;
-use std::str::FromStr;
 
 use crate::error::{Error, Result};
 use crate::logic::Properties;
 use crate::model::System;
 
 /// The format of a system file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Dot,
+    #[value(name = "pml", alias = "promela")]
     Promela,
     Pnml,
-}
-
-impl FromStr for Format {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Format, String> {
-        match s {
-            "dot" => Ok(Format::Dot),
-            "pml" | "promela" => Ok(Format::Promela),
-            "pnml" => Ok(Format::Pnml),
-            _ => Err(format!("unknown format `{s}` (expected dot, pml or pnml)")),
-        }
-    }
 }
 
 impl Format {
@@ -52,7 +40,7 @@ impl Format {
 }
 
 /// How PNML transition names become labels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum PnmlLabels {
     /// `mcc` when every transition name has the MCC form `t_<n>_<label>`, else `name`.
     #[default]
@@ -61,20 +49,6 @@ pub enum PnmlLabels {
     Name,
     /// The label is what follows `t_<n>_` in the name.
     Mcc,
-}
-
-impl FromStr for PnmlLabels {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<PnmlLabels, String> {
-        match s {
-            "auto" => Ok(PnmlLabels::Auto),
-            "name" => Ok(PnmlLabels::Name),
-            "mcc" => Ok(PnmlLabels::Mcc),
-            _ => Err(format!(
-                "unknown PNML label mode `{s}` (expected auto, name or mcc)"
-            )),
-        }
-    }
 }
 
 /// Options for [`load_system`].
@@ -86,21 +60,10 @@ pub struct LoadOptions {
 }
 
 /// The logic of a property file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Logic {
     Ltl,
     Ctl,
-}
-
-impl FromStr for Logic {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Logic, String> {
-        match s {
-            "ltl" => Ok(Logic::Ltl),
-            "ctl" => Ok(Logic::Ctl),
-            _ => Err(format!("unknown logic `{s}` (expected ltl or ctl)")),
-        }
-    }
 }
 
 pub fn read_file(path: &Path) -> Result<String> {

@@ -79,6 +79,71 @@ struct Group {
     members: Vec<(Vec<CompId>, MoveTuple)>,
 }
 
+impl Group {
+    fn same_units(&self) -> bool {
+        self.members.windows(2).all(|w| w[0].0 == w[1].0)
+    }
+}
+
+/// The transitions that fire grouped into labels as `mode` names them (`Mcc` or `Name`), and
+/// the group of each transition.
+fn group(
+    net: &Net,
+    petri: &[PetriTransition],
+    mode: PnmlLabels,
+    err: &dyn Fn(usize, String) -> Error,
+) -> Result<(Vec<Group>, Vec<Option<usize>>)> {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut named: HashMap<String, usize> = HashMap::new();
+    let mut silent: HashMap<Vec<CompId>, usize> = HashMap::new();
+    let mut group_of: Vec<Option<usize>> = vec![None; net.transitions.len()];
+    for (ti, (t, pt)) in net.transitions.iter().zip(petri).enumerate() {
+        let name = transition_name(t);
+        let label = match mode {
+            PnmlLabels::Mcc => mcc_label(name).ok_or_else(|| {
+                err(
+                    t.pos,
+                    format!(
+                        "transition `{}` is named `{name}`, not `t_<number>_<label>` as \
+                         `--pnml-labels mcc` needs",
+                        t.id
+                    ),
+                )
+            })?,
+            _ => name,
+        };
+        if pt.moves.is_empty() {
+            continue;
+        }
+        let comps: Vec<CompId> = pt.moves.iter().map(|m| m.0).collect();
+        let tuple: MoveTuple = pt.moves.iter().map(|m| (m.1, m.2)).collect();
+        let g = if label.is_empty() {
+            *silent.entry(comps.clone()).or_insert_with(|| {
+                groups.push(Group {
+                    name: String::new(),
+                    members: Vec::new(),
+                });
+                groups.len() - 1
+            })
+        } else {
+            *named.entry(label.to_string()).or_insert_with(|| {
+                groups.push(Group {
+                    name: label.to_string(),
+                    members: Vec::new(),
+                });
+                groups.len() - 1
+            })
+        };
+        groups[g].members.push((comps, tuple));
+        group_of[ti] = Some(g);
+    }
+    Ok((groups, group_of))
+}
+
+/// At most this many move tuples per label when a label's transitions touch different units
+/// and each keeps the others as they are.
+const MAX_STAY_TUPLES: usize = 1 << 20;
+
 pub(super) fn build(
     net: &Net,
     text: &str,
@@ -349,40 +414,8 @@ pub(super) fn build(
     let comp = |u: usize| comp_of_unit[u].expect("a unit with places is a component");
 
     // Each transition's move tuple (or none), then the groups of one label.
-    let mode = match labels {
-        PnmlLabels::Auto => {
-            let all_mcc = net
-                .transitions
-                .iter()
-                .all(|t| mcc_label(transition_name(t)).is_some());
-            if all_mcc && !net.transitions.is_empty() {
-                PnmlLabels::Mcc
-            } else {
-                PnmlLabels::Name
-            }
-        }
-        m => m,
-    };
-    let mut groups: Vec<Group> = Vec::new();
-    let mut named: HashMap<String, usize> = HashMap::new();
-    let mut silent: HashMap<Vec<CompId>, usize> = HashMap::new();
-    let mut group_of: Vec<Option<usize>> = vec![None; net.transitions.len()];
     let mut petri: Vec<PetriTransition> = Vec::with_capacity(net.transitions.len());
     for (ti, t) in net.transitions.iter().enumerate() {
-        let name = transition_name(t);
-        let label = match mode {
-            PnmlLabels::Mcc => mcc_label(name).ok_or_else(|| {
-                err(
-                    t.pos,
-                    format!(
-                        "transition `{}` is named `{name}`, not `t_<number>_<label>` as \
-                         `--pnml-labels mcc` needs",
-                        t.id
-                    ),
-                )
-            })?,
-            _ => name,
-        };
         let mut pre: Vec<usize> = Vec::new();
         let mut post: Vec<usize> = Vec::new();
         let mut moves = Vec::new();
@@ -412,33 +445,30 @@ pub(super) fn build(
             pre,
             post,
             label: None,
-            moves: moves.clone(),
+            moves,
         });
-        if !fires {
-            continue;
-        }
-        let comps: Vec<CompId> = moves.iter().map(|m| m.0).collect();
-        let tuple: Vec<(StateId, StateId)> = moves.iter().map(|m| (m.1, m.2)).collect();
-        let g = if label.is_empty() {
-            *silent.entry(comps.clone()).or_insert_with(|| {
-                groups.push(Group {
-                    name: String::new(),
-                    members: Vec::new(),
-                });
-                groups.len() - 1
-            })
-        } else {
-            *named.entry(label.to_string()).or_insert_with(|| {
-                groups.push(Group {
-                    name: label.to_string(),
-                    members: Vec::new(),
-                });
-                groups.len() - 1
-            })
-        };
-        groups[g].members.push((comps, tuple));
-        group_of[ti] = Some(g);
     }
+    // In auto mode, MCC names group transitions only when each label's transitions touch the
+    // same units, as in the RERS nets: other nets with names of that form (`t_0_1`) number
+    // their transitions, they do not label them.
+    let (groups, group_of) = match labels {
+        PnmlLabels::Auto => {
+            let all_mcc = net
+                .transitions
+                .iter()
+                .all(|t| mcc_label(transition_name(t)).is_some());
+            let mcc = if all_mcc && !net.transitions.is_empty() {
+                Some(group(net, &petri, PnmlLabels::Mcc, &err)?)
+            } else {
+                None
+            };
+            match mcc {
+                Some((g, of)) if g.iter().all(Group::same_units) => (g, of),
+                _ => group(net, &petri, PnmlLabels::Name, &err)?,
+            }
+        }
+        m => group(net, &petri, m, &err)?,
+    };
 
     // Each group becomes a product label when it is one, else an exact tuple label.
     let num_states: Vec<StateId> = (0..unit_of_comp.len())
@@ -477,6 +507,17 @@ pub(super) fn build(
                     .collect();
             }
             tuples.extend(partial);
+            if tuples.len() > MAX_STAY_TUPLES {
+                return Err(Error::invalid(
+                    file,
+                    format!(
+                        "label `{}`: its transitions touch different units, and leaving the \
+                         other units as they are takes over {MAX_STAY_TUPLES} move tuples; \
+                         `--pnml-labels name` makes each transition its own label",
+                        g.name
+                    ),
+                ));
+            }
         }
         tuples.sort_unstable();
         tuples.dedup();

@@ -1,90 +1,63 @@
-//! A minimal JSON value and writer. Our output is a handful of flat records; a serialisation
-//! framework would be more code to depend on than this.
+//! JSON output through serde: the conventions every JSON object ltsym prints shares.
+//!
+//! * Counts that can exceed 2^64 (states, deadlocks, the product of component sizes) are
+//!   decimal strings, so that any JSON reader gets them exactly; the explicit engine's counts
+//!   are strings too, for one shape whichever engine counted.
+//! * Times are seconds rounded to the decimals the output has always had (3 in `reach`, 6 in
+//!   `check`); a time that is not finite is `null`.
+//! * Lists of `(name, value)` pairs are objects.
 
-use std::fmt;
+use std::fmt::Display;
 
-#[derive(Clone, Debug, PartialEq)]
-pub enum Json {
-    Null,
-    Bool(bool),
-    /// Written as given: the caller formats the number (big counts are strings instead).
-    Num(String),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
+use serde::{Serialize, Serializer};
+
+/// `value` as one line of JSON.
+pub fn to_string<T: Serialize + ?Sized>(value: &T) -> String {
+    // serde_json fails only on map keys that are not strings and on Serialize impls that
+    // fail; the types printed here have neither
+    serde_json::to_string(value).expect("JSON of plain report data")
 }
 
-impl Json {
-    pub fn obj<K: Into<String>>(fields: impl IntoIterator<Item = (K, Json)>) -> Json {
-        Json::Obj(fields.into_iter().map(|(k, v)| (k.into(), v)).collect())
-    }
+/// A count as a decimal string.
+pub fn decimal<T: Display, S: Serializer>(n: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(n)
+}
 
-    pub fn str(s: impl Into<String>) -> Json {
-        Json::Str(s.into())
-    }
-
-    pub fn int(n: impl Into<u64>) -> Json {
-        Json::Num(n.into().to_string())
-    }
-
-    pub fn float(x: f64) -> Json {
-        if x.is_finite() {
-            Json::Num(format!("{x:.6}"))
-        } else {
-            Json::Null
-        }
-    }
-
-    pub fn opt_bool(b: Option<bool>) -> Json {
-        b.map_or(Json::Null, Json::Bool)
+/// An optional count as a decimal string or `null`.
+pub fn opt_decimal<T: Display, S: Serializer>(n: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    match n {
+        Some(n) => s.collect_str(n),
+        None => s.serialize_none(),
     }
 }
 
-fn write_str(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    write!(f, "\"")?;
-    for c in s.chars() {
-        match c {
-            '"' => write!(f, "\\\"")?,
-            '\\' => write!(f, "\\\\")?,
-            '\n' => write!(f, "\\n")?,
-            '\r' => write!(f, "\\r")?,
-            '\t' => write!(f, "\\t")?,
-            c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
-            c => write!(f, "{c}")?,
-        }
-    }
-    write!(f, "\"")
+/// `x` rounded to `decimals` decimals.
+pub fn rounded(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
 }
 
-impl fmt::Display for Json {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Json::Null => write!(f, "null"),
-            Json::Bool(b) => write!(f, "{b}"),
-            Json::Num(n) => write!(f, "{n}"),
-            Json::Str(s) => write_str(f, s),
-            Json::Arr(items) => {
-                write!(f, "[")?;
-                for (i, it) in items.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ",")?;
-                    }
-                    write!(f, "{it}")?;
-                }
-                write!(f, "]")
-            }
-            Json::Obj(fields) => {
-                write!(f, "{{")?;
-                for (i, (k, v)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ",")?;
-                    }
-                    write_str(f, k)?;
-                    write!(f, ":{v}")?;
-                }
-                write!(f, "}}")
-            }
-        }
+/// Seconds rounded to `DECIMALS` decimals.
+pub fn seconds<const DECIMALS: i32, S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(rounded(*x, DECIMALS))
+}
+
+/// `(name, value)` pairs as an object.
+pub fn pairs<K: Serialize, V: Serialize, S: Serializer>(
+    pairs: &[(K, V)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
+}
+
+/// Optional `(name, value)` pairs as an object or `null`.
+pub fn opt_pairs<K: Serialize, V: Serialize, S: Serializer>(
+    p: &Option<Vec<(K, V)>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match p {
+        Some(p) => pairs(p, s),
+        None => s.serialize_none(),
     }
 }
 
@@ -93,14 +66,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn writes_escaped_json() {
-        let j = Json::obj([
-            ("a", Json::str("x\"y\n")),
-            (
-                "b",
-                Json::Arr(vec![Json::Bool(true), Json::Null, Json::int(3u64)]),
-            ),
-        ]);
-        assert_eq!(j.to_string(), r#"{"a":"x\"y\n","b":[true,null,3]}"#);
+    fn counts_are_strings_times_rounded_pairs_objects() {
+        #[derive(Serialize)]
+        struct T {
+            #[serde(serialize_with = "decimal")]
+            n: u64,
+            #[serde(serialize_with = "opt_decimal")]
+            none: Option<u64>,
+            #[serde(serialize_with = "seconds::<3, _>")]
+            t: f64,
+            #[serde(serialize_with = "seconds::<6, _>")]
+            nan: f64,
+            #[serde(serialize_with = "pairs")]
+            p: Vec<(String, usize)>,
+            #[serde(serialize_with = "opt_pairs")]
+            q: Option<Vec<(String, String)>>,
+            text: String,
+        }
+        let t = T {
+            n: u64::MAX,
+            none: None,
+            t: 1.23456,
+            nan: f64::NAN,
+            p: vec![("a\"b".into(), 2)],
+            q: Some(vec![("c".into(), "s\n1".into())]),
+            text: "x\u{1}".into(),
+        };
+        assert_eq!(
+            to_string(&t),
+            r#"{"n":"18446744073709551615","none":null,"t":1.235,"nan":null,"p":{"a\"b":2},"q":{"c":"s\n1"},"text":"x\u0001"}"#
+        );
     }
 }

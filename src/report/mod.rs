@@ -4,13 +4,16 @@ pub mod json;
 pub mod mcc;
 pub mod verdicts;
 
-pub use json::Json;
 pub use verdicts::{CheckReport, Evidence, Outcome, PropertyResult};
 
-use crate::model::{BigNat, System};
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use serde::Serialize;
+
+use crate::model::System;
 
 /// Sizes of one component, as `ltsym info` prints them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ComponentInfo {
     pub name: String,
     pub states: usize,
@@ -22,7 +25,7 @@ pub struct ComponentInfo {
 }
 
 /// Sizes of a system, as `ltsym info` prints them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SystemInfo {
     pub components: Vec<ComponentInfo>,
     /// Named labels (silent ones are counted apart).
@@ -33,7 +36,8 @@ pub struct SystemInfo {
     /// Labels kept as explicit move tuples (PNML transitions that are not a product).
     pub tuple_labels: usize,
     /// The product of the component sizes: an upper bound on the reachable states.
-    pub product: BigNat,
+    #[serde(serialize_with = "json::decimal")]
+    pub product: BigUint,
 }
 
 impl SystemInfo {
@@ -115,40 +119,52 @@ impl SystemInfo {
         out += &format!(
             "product of component sizes: {} (~{:.3e})\n",
             self.product,
-            self.product.to_f64()
+            self.product.to_f64().unwrap_or(f64::INFINITY)
         );
         out
     }
 
-    pub fn to_json(&self) -> Json {
-        Json::obj([
-            (
-                "components",
-                Json::Arr(
-                    self.components
-                        .iter()
-                        .map(|c| {
-                            Json::obj([
-                                ("name", Json::str(&c.name)),
-                                ("states", Json::int(c.states as u64)),
-                                ("transitions", Json::int(c.transitions as u64)),
-                                ("labels", Json::int(c.labels as u64)),
-                                ("start", Json::str(&c.start)),
-                                ("bits", c.bits.map_or(Json::Null, |b| Json::int(b as u64))),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            ("labels", Json::int(self.labels as u64)),
-            ("silent_labels", Json::int(self.silent_labels as u64)),
-            (
-                "synchronised_labels",
-                Json::int(self.synchronised_labels as u64),
-            ),
-            ("tuple_labels", Json::int(self.tuple_labels as u64)),
-            ("product", Json::str(self.product.to_string())),
-        ])
+    pub fn to_json(&self) -> String {
+        json::to_string(self)
+    }
+}
+
+/// What `ltsym reach --explicit` prints: the explicit engine's counts and its time.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExplicitReach {
+    #[serde(serialize_with = "json::decimal")]
+    pub states: u64,
+    #[serde(serialize_with = "json::decimal")]
+    pub deadlocks: u64,
+    #[serde(serialize_with = "json::decimal")]
+    pub transitions: u64,
+    /// `explicit`: the JSON names the engine that counted.
+    pub engine: &'static str,
+    #[serde(serialize_with = "json::seconds::<6, _>")]
+    pub time_s: f64,
+}
+
+impl ExplicitReach {
+    pub fn new(counts: &crate::explicit::graph::ReachStats, time_s: f64) -> ExplicitReach {
+        ExplicitReach {
+            states: counts.states,
+            deadlocks: counts.deadlocks,
+            transitions: counts.transitions,
+            engine: "explicit",
+            time_s,
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        format!(
+            "reachable states: {}\ndeadlock states:  {}\ntransitions:      {}\n\
+             time: {:.3} s (explicit engine)\n",
+            self.states, self.deadlocks, self.transitions, self.time_s
+        )
+    }
+
+    pub fn to_json(&self) -> String {
+        json::to_string(self)
     }
 }
 

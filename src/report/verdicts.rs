@@ -1,9 +1,12 @@
 //! Verdicts of a property file: the plain data `ltsym check` produces, and its text, JSON and
 //! RERS CSV renderings.
 
-use super::Json;
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
+
+use super::json;
 use crate::error::Limit;
-use crate::model::BigNat;
+use num_bigint::BigUint;
 
 /// What became of one property.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,7 +30,7 @@ impl Outcome {
 /// A counterexample or witness: a path of labels from the initial state, possibly ending in a
 /// cycle (a lasso) or in a deadlock. It has been replayed on the explicit system before it is
 /// shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Evidence {
     /// `counterexample` or `witness`.
     pub kind: String,
@@ -42,17 +45,6 @@ pub struct Evidence {
 }
 
 impl Evidence {
-    fn to_json(&self) -> Json {
-        let labels = |v: &[String]| Json::Arr(v.iter().map(Json::str).collect());
-        Json::obj([
-            ("kind", Json::str(&self.kind)),
-            ("path", labels(&self.path)),
-            ("cycle", self.cycle.as_deref().map_or(Json::Null, labels)),
-            ("ends_in_deadlock", Json::Bool(self.ends_in_deadlock)),
-            ("explanation", Json::str(&self.explanation)),
-        ])
-    }
-
     fn to_text(&self) -> String {
         let mut out = format!("    {}: {}\n", self.kind, self.explanation);
         let join = |v: &[String]| {
@@ -104,10 +96,10 @@ pub struct CheckReport {
     pub logic: String,
     pub engine: String,
     /// Reachable states of the system, when computed.
-    pub states: Option<BigNat>,
+    pub states: Option<BigUint>,
     /// When the reachable states were not computed and the symbolic engine checked the
     /// properties on an over-approximation instead: its number of states.
-    pub space_states: Option<BigNat>,
+    pub space_states: Option<BigUint>,
     pub reach_time_s: f64,
     pub total_time_s: f64,
     pub results: Vec<PropertyResult>,
@@ -197,66 +189,8 @@ impl CheckReport {
         out
     }
 
-    pub fn to_json(&self) -> Json {
-        let results = self
-            .results
-            .iter()
-            .map(|r| {
-                let (verdict, limit) = match &r.outcome {
-                    Outcome::Holds => (Json::Bool(true), Json::Null),
-                    Outcome::Violated => (Json::Bool(false), Json::Null),
-                    Outcome::Unknown(l) => (Json::Null, Json::str(l.to_string())),
-                };
-                Json::obj([
-                    ("number", Json::int(r.number)),
-                    ("formula", Json::str(&r.formula)),
-                    ("verdict", verdict),
-                    ("limit", limit),
-                    ("expected", Json::opt_bool(r.expected)),
-                    ("matches_expected", Json::opt_bool(r.matches_expected())),
-                    ("time_s", Json::float(r.time_s)),
-                    (
-                        "automaton",
-                        r.automaton.map_or(Json::Null, |(s, e, a)| {
-                            Json::obj([
-                                ("states", Json::int(s as u64)),
-                                ("edges", Json::int(e as u64)),
-                                ("acceptance_sets", Json::int(a as u64)),
-                            ])
-                        }),
-                    ),
-                    (
-                        "evidence",
-                        r.evidence.as_ref().map_or(Json::Null, Evidence::to_json),
-                    ),
-                ])
-            })
-            .collect();
-        Json::obj([
-            ("system", Json::str(&self.system)),
-            (
-                "problem",
-                self.problem.as_ref().map_or(Json::Null, Json::str),
-            ),
-            ("logic", Json::str(&self.logic)),
-            ("engine", Json::str(&self.engine)),
-            (
-                "states",
-                self.states
-                    .as_ref()
-                    .map_or(Json::Null, |s| Json::str(s.to_string())),
-            ),
-            (
-                "space_states",
-                self.space_states
-                    .as_ref()
-                    .map_or(Json::Null, |s| Json::str(s.to_string())),
-            ),
-            ("reach_time_s", Json::float(self.reach_time_s)),
-            ("total_time_s", Json::float(self.total_time_s)),
-            ("mismatches", Json::int(self.mismatches() as u64)),
-            ("results", Json::Arr(results)),
-        ])
+    pub fn to_json(&self) -> String {
+        json::to_string(self)
     }
 
     /// The RERS submission lines `<problem>,<property number>,<true|false>`; unanswered
@@ -271,6 +205,60 @@ impl CheckReport {
                     .map(|b| format!("{problem},{},{b}\n", r.number))
             })
             .collect()
+    }
+}
+
+/// The JSON of a property: the outcome as `verdict` (`true`, `false`, `null` when unknown)
+/// and `limit` (the limit that was hit, else `null`), and `matches_expected`.
+impl Serialize for PropertyResult {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Automaton {
+            states: usize,
+            edges: usize,
+            acceptance_sets: usize,
+        }
+        let limit = match &self.outcome {
+            Outcome::Unknown(l) => Some(l.to_string()),
+            _ => None,
+        };
+        let automaton = self
+            .automaton
+            .map(|(states, edges, acceptance_sets)| Automaton {
+                states,
+                edges,
+                acceptance_sets,
+            });
+        let mut o = s.serialize_struct("PropertyResult", 9)?;
+        o.serialize_field("number", &self.number)?;
+        o.serialize_field("formula", &self.formula)?;
+        o.serialize_field("verdict", &self.outcome.as_bool())?;
+        o.serialize_field("limit", &limit)?;
+        o.serialize_field("expected", &self.expected)?;
+        o.serialize_field("matches_expected", &self.matches_expected())?;
+        o.serialize_field("time_s", &json::rounded(self.time_s, 6))?;
+        o.serialize_field("automaton", &automaton)?;
+        o.serialize_field("evidence", &self.evidence)?;
+        o.end()
+    }
+}
+
+/// The JSON of a property file's verdicts: big counts as decimal strings, and `mismatches`.
+impl Serialize for CheckReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let count = |n: &Option<BigUint>| n.as_ref().map(BigUint::to_string);
+        let mut o = s.serialize_struct("CheckReport", 10)?;
+        o.serialize_field("system", &self.system)?;
+        o.serialize_field("problem", &self.problem)?;
+        o.serialize_field("logic", &self.logic)?;
+        o.serialize_field("engine", &self.engine)?;
+        o.serialize_field("states", &count(&self.states))?;
+        o.serialize_field("space_states", &count(&self.space_states))?;
+        o.serialize_field("reach_time_s", &json::rounded(self.reach_time_s, 6))?;
+        o.serialize_field("total_time_s", &json::rounded(self.total_time_s, 6))?;
+        o.serialize_field("mismatches", &self.mismatches())?;
+        o.serialize_field("results", &self.results)?;
+        o.end()
     }
 }
 
@@ -293,7 +281,7 @@ mod tests {
             problem: Some("103".into()),
             logic: "LTL".into(),
             engine: "symbolic".into(),
-            states: Some(BigNat::from(42)),
+            states: Some(BigUint::from(42u32)),
             space_states: None,
             reach_time_s: 0.0,
             total_time_s: 0.0,
@@ -317,7 +305,7 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("1 mismatches"), "{text}");
-        let json = rep.to_json().to_string();
+        let json = rep.to_json();
         assert!(json.contains(r#""states":"42""#), "{json}");
         assert!(
             json.contains(r#""limit":"time limit of 1 s reached""#),

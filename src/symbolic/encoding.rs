@@ -13,6 +13,8 @@
 //! relation per Petri transition: a RERS problem has a few dozen labels, the MCC net of RERS 2020
 //! problem 103 has 31,658 transitions.
 
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 use oxidd::bdd::{BDDFunction, BDDManagerRef};
 use oxidd::util::{OptBool, OutOfMemory};
 use oxidd::{
@@ -61,7 +63,7 @@ impl ManagerOptions {
     /// allocated eagerly (about 20 bytes an entry), and 2^24 entries cost a few hundred
     /// milliseconds to set up, which dominates the check of a system with a few thousand states.
     pub fn for_system(sys: &crate::model::System) -> Self {
-        let product = sys.product_size().to_f64();
+        let product = sys.product_size().to_f64().unwrap_or(f64::INFINITY);
         let wanted = (product * 4.0).log2().ceil().clamp(16.0, 24.0) as u32;
         // `LTSYM_CACHE_LOG2` overrides the cache size (experiments)
         let wanted = std::env::var("LTSYM_CACHE_LOG2")
@@ -471,12 +473,10 @@ impl Encoding {
     }
 
     /// The number of states in `s` (a set over current variables), exactly.
-    pub fn count(&self, s: &BDDFunction) -> crate::model::BigNat {
-        let n: oxidd::util::num::Natural = s.sat_count(self.num_vars, &mut SatCache::default());
+    pub fn count(&self, s: &BDDFunction) -> BigUint {
+        let n: BigUint = s.sat_count(self.num_vars, &mut SatCache::default());
         // every state is counted once for each assignment of the (free) next variables
-        let per_state = self.num_vars / 2;
-        let n = n >> per_state;
-        crate::model::BigNat::parse(&n.to_string()).unwrap_or_default()
+        n >> (self.num_vars / 2)
     }
 
     /// Some state of `s` as one value per block (top to bottom), if `s` is not empty.
@@ -526,10 +526,8 @@ pub fn bits_for(n: usize) -> usize {
     }
 }
 
-type SatCache = oxidd::util::SatCountCache<
-    oxidd::util::num::Natural,
-    std::hash::BuildHasherDefault<oxidd::util::FxHasher>,
->;
+type SatCache =
+    oxidd::util::SatCountCache<BigUint, std::hash::BuildHasherDefault<oxidd::util::FxHasher>>;
 
 #[cfg(test)]
 mod tests {

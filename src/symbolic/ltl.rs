@@ -27,6 +27,7 @@
 use std::cell::{OnceCell, RefCell};
 use std::time::Instant;
 
+use num_bigint::BigUint;
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function};
 
@@ -38,14 +39,16 @@ use super::slices::{SliceClosure, Slices};
 use super::{reach, Block, Budget, Encoding, ManagerOptions, Relation};
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
-use crate::model::{BigNat, CompId, LabelId, System};
+use crate::model::{CompId, LabelId, System};
 
 pub use super::lasso::{Lasso, ProductState};
 
 /// Where the automaton block goes in the variable order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum AutPosition {
-    /// Above every component. Measured cheapest (system-reach universe, four typical negated
+    /// Above every component.
+    ///
+    /// Measured cheapest (system-reach universe, four typical negated
     /// RERS properties, `examples/ltl_aut_position.rs`): Emerson-Lei seconds summed over the
     /// four, top / middle / bottom: 2016 problem 105: 1.54 / 2.52 / 4.60; problem 110:
     /// 10.5 / – / 19.0; problem 112: 0.64 / 1.00 / 1.05.
@@ -55,20 +58,6 @@ pub enum AutPosition {
     Middle,
     /// Below every component.
     Bottom,
-}
-
-impl std::str::FromStr for AutPosition {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<AutPosition, String> {
-        match s {
-            "top" => Ok(AutPosition::Top),
-            "middle" => Ok(AutPosition::Middle),
-            "bottom" => Ok(AutPosition::Bottom),
-            _ => Err(format!(
-                "unknown automaton position `{s}` (expected top, middle or bottom)"
-            )),
-        }
-    }
 }
 
 /// The block order for components `order` (top to bottom) with the automaton block at `pos`.
@@ -103,30 +92,18 @@ pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> V
 /// the saturating probe's exact product states). Plain valid codes instead of the projections: 2016 problem 116 (5.6e12 reachable
 /// states) 4.7 s on the projections (1.3e14 states), 7 of 20 properties in 120 s on the valid
 /// codes (1.3e16).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Space {
-    /// The reachable states when the order race finds them within slices of
-    /// [`REACH_MAX_SLICE`] nodes of work, else the over-approximation.
+    /// The reachable states, or the over-approximation when reachability takes long.
+    ///
+    /// Long: the order race does not find them within slices of [`REACH_MAX_SLICE`] nodes of
+    /// work.
     #[default]
     Auto,
     /// The reachable states, however long they take.
     Reach,
     /// The over-approximation; no reachability.
     Over,
-}
-
-impl std::str::FromStr for Space {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Space, String> {
-        match s {
-            "auto" => Ok(Space::Auto),
-            "reach" => Ok(Space::Reach),
-            "over" => Ok(Space::Over),
-            _ => Err(format!(
-                "unknown state space `{s}` (expected auto, reach or over)"
-            )),
-        }
-    }
 }
 
 /// The largest work slice, in BDD nodes created, the order race of [`Space::Auto`] gives each
@@ -350,7 +327,7 @@ impl SystemCtx {
 
     /// The number of reachable system states; when not `exact`, the number of states the
     /// fixpoints range over instead.
-    pub fn space_states(&self) -> Result<BigNat> {
+    pub fn space_states(&self) -> Result<BigUint> {
         let one = self
             .reach
             .and(&self.enc.value(self.aut_block, 0, false)?)
@@ -364,7 +341,7 @@ impl SystemCtx {
 pub struct LtlStats {
     /// Reachable states of the product (`None` with [`Universe::SystemReach`], which does not
     /// compute them).
-    pub product_states: Option<BigNat>,
+    pub product_states: Option<BigUint>,
     /// BDD nodes of the state space the fixpoint ran on (reachable product states, or
     /// reachable system states × automaton states).
     pub product_nodes: usize,
@@ -375,7 +352,7 @@ pub struct LtlStats {
     /// Product states in the fair set (states with an accepting run). With
     /// [`Universe::SystemReach`] this may include unreachable states; when the fixpoint
     /// stopped early, a superset of the fair states.
-    pub fair_states: BigNat,
+    pub fair_states: BigUint,
     /// The Emerson-Lei fixpoint stopped once the initial state had left it (the property
     /// holds).
     pub stopped_early: bool,
@@ -1077,9 +1054,10 @@ impl Default for LtlOptions {
 }
 
 /// The set of product states the Emerson-Lei fixpoint starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Universe {
     /// The reachable product states, computed per property by forward chaining.
+    #[value(name = "product")]
     ProductReach,
     /// (reachable system states) × (automaton states), from the [`SystemCtx`]: no product
     /// reachability at all. This set is closed under product steps, so its fair states are
@@ -1088,20 +1066,8 @@ pub enum Universe {
     /// `!G F c0_t0`: product reachability 34.5 s + lasso 59.8 s with `ProductReach`, against
     /// EL 0.11 s + lasso 0.02 s here.
     #[default]
+    #[value(name = "system")]
     SystemReach,
-}
-
-impl std::str::FromStr for Universe {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Universe, String> {
-        match s {
-            "product" => Ok(Universe::ProductReach),
-            "system" => Ok(Universe::SystemReach),
-            _ => Err(format!(
-                "unknown LTL universe `{s}` (expected product or system)"
-            )),
-        }
-    }
 }
 
 /// [`check_ltl`] with all options.

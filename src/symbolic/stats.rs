@@ -5,10 +5,13 @@
 
 use std::fmt;
 
-use crate::model::BigNat;
+use num_bigint::BigUint;
+use serde::Serialize;
+
+use crate::report::json;
 
 /// What a strategy counts while it runs (filled in by the fixpoint loops).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ReachCounters {
     /// Outer iterations: BFS steps, chaining sweeps, or saturation group visits.
     pub iterations: u64,
@@ -18,8 +21,10 @@ pub struct ReachCounters {
     pub peak_nodes: usize,
 }
 
-/// The outcome of [`run_reach`](super::reach::run_reach).
-#[derive(Clone, Debug, Default)]
+/// The outcome of [`run_reach`](super::reach::run_reach). Its JSON: big counts as decimal
+/// strings, `factored` and `deadlock_example` as objects, the counters inline, times in
+/// milliseconds' precision.
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct ReachStats {
     /// The strategy's name (`bfs`, `chain`, `sat`, ...).
     pub strategy: String,
@@ -31,17 +36,25 @@ pub struct ReachStats {
     pub order_span: usize,
     /// Components of the system as given that were split into bits, with their number of bits
     /// ([`crate::model::factor`]); the order names the bits `NAME.bJ`.
+    #[serde(serialize_with = "json::pairs")]
     pub factored: Vec<(String, usize)>,
-    pub states: BigNat,
+    #[serde(serialize_with = "json::decimal")]
+    pub states: BigUint,
     /// Reachable states where no label can fire.
-    pub deadlocks: BigNat,
+    #[serde(serialize_with = "json::decimal")]
+    pub deadlocks: BigUint,
     /// One deadlock, as `(component name, local state name)` per component.
+    #[serde(serialize_with = "json::opt_pairs")]
     pub deadlock_example: Option<Vec<(String, String)>>,
+    #[serde(flatten)]
     pub counters: ReachCounters,
     /// Nodes of the reachable-set BDD (terminals included).
     pub final_nodes: usize,
+    #[serde(serialize_with = "json::seconds::<3, _>")]
     pub time_encode_s: f64,
+    #[serde(serialize_with = "json::seconds::<3, _>")]
     pub time_reach_s: f64,
+    #[serde(serialize_with = "json::seconds::<3, _>")]
     pub time_deadlock_s: f64,
 }
 
@@ -51,67 +64,19 @@ impl ReachStats {
         self.time_encode_s + self.time_reach_s + self.time_deadlock_s
     }
 
-    /// One JSON object. Big counts are decimal strings; the order is a list of names.
+    /// One JSON object: the fields and the total time `time_s`.
     pub fn to_json(&self) -> String {
-        let mut s = String::from("{");
-        let mut field = |k: &str, v: String| {
-            if s.len() > 1 {
-                s.push_str(", ");
-            }
-            s.push_str(&json_str(k));
-            s.push_str(": ");
-            s.push_str(&v);
-        };
-        field("strategy", json_str(&self.strategy));
-        field("order_spec", json_str(&self.order_spec));
-        field(
-            "order",
-            format!(
-                "[{}]",
-                self.order
-                    .iter()
-                    .map(|n| json_str(n))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        );
-        field("order_span", self.order_span.to_string());
-        field(
-            "factored",
-            format!(
-                "{{{}}}",
-                self.factored
-                    .iter()
-                    .map(|(c, bits)| format!("{}: {bits}", json_str(c)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        );
-        field("states", json_str(&self.states.to_string()));
-        field("deadlocks", json_str(&self.deadlocks.to_string()));
-        field(
-            "deadlock_example",
-            match &self.deadlock_example {
-                None => "null".into(),
-                Some(v) => format!(
-                    "{{{}}}",
-                    v.iter()
-                        .map(|(c, st)| format!("{}: {}", json_str(c), json_str(st)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            },
-        );
-        field("iterations", self.counters.iterations.to_string());
-        field("images", self.counters.images.to_string());
-        field("peak_nodes", self.counters.peak_nodes.to_string());
-        field("final_nodes", self.final_nodes.to_string());
-        field("time_encode_s", format!("{:.3}", self.time_encode_s));
-        field("time_reach_s", format!("{:.3}", self.time_reach_s));
-        field("time_deadlock_s", format!("{:.3}", self.time_deadlock_s));
-        field("time_s", format!("{:.3}", self.time_s()));
-        s.push('}');
-        s
+        #[derive(Serialize)]
+        struct WithTotal<'a> {
+            #[serde(flatten)]
+            stats: &'a ReachStats,
+            #[serde(serialize_with = "json::seconds::<3, _>")]
+            time_s: f64,
+        }
+        json::to_string(&WithTotal {
+            stats: self,
+            time_s: self.time_s(),
+        })
     }
 }
 
@@ -163,25 +128,6 @@ impl fmt::Display for ReachStats {
     }
 }
 
-/// A JSON string literal.
-pub fn json_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,17 +137,29 @@ mod tests {
         let st = ReachStats {
             strategy: "chain".into(),
             order: vec!["a\"b".into(), "c".into()],
-            states: BigNat::parse("123456789012345678901234567890").unwrap(),
+            factored: vec![("c".into(), 3)],
+            states: "123456789012345678901234567890".parse().unwrap(),
             deadlock_example: Some(vec![("a\"b".into(), "s\n1".into())]),
+            counters: ReachCounters {
+                iterations: 7,
+                ..Default::default()
+            },
+            time_reach_s: 1.23456,
             ..Default::default()
         };
         let j = st.to_json();
         assert!(
-            j.contains(r#""states": "123456789012345678901234567890""#),
+            j.contains(r#""states":"123456789012345678901234567890""#),
             "{j}"
         );
-        assert!(j.contains(r#""order": ["a\"b", "c"]"#), "{j}");
-        assert!(j.contains(r#""deadlock_example": {"a\"b": "s\n1"}"#), "{j}");
-        assert!(j.starts_with('{') && j.ends_with('}'));
+        assert!(j.contains(r#""order":["a\"b","c"]"#), "{j}");
+        assert!(j.contains(r#""deadlock_example":{"a\"b":"s\n1"}"#), "{j}");
+        let v: serde_json::Value = serde_json::from_str(&j).expect("JSON");
+        assert_eq!(v["factored"], serde_json::json!({"c": 3}));
+        assert_eq!(v["deadlocks"], "0");
+        assert_eq!(v["iterations"], 7);
+        assert_eq!(v["time_reach_s"], 1.235);
+        assert_eq!(v["time_s"], 1.235);
+        assert!(v.get("counters").is_none(), "{j}");
     }
 }

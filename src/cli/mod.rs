@@ -1,0 +1,221 @@
+//! The command line: argument definitions, the argument groups subcommands share, and output.
+//!
+//! One file per subcommand, each an `Args` struct and a `run(args) -> Result<ExitCode>` that
+//! loads its inputs, calls the library, and prints. Anything a test would want to call lives
+//! in the library, not here. A new subcommand is a new file and one variant of [`Command`]; a
+//! new flag shared by several subcommands goes into an argument group here (`#[command(flatten)]`).
+//!
+//! Exit codes: 0 all properties hold, 1 some property is violated, 2 usage or input error,
+//! 3 a resource limit was hit, 4 internal error.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::str::FromStr;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use ltsym::model::factor::{factor, Factored};
+use ltsym::parse::{self, Format, LoadOptions, PnmlLabels};
+use ltsym::symbolic::order::OrderSpec;
+use ltsym::symbolic::Budget;
+use ltsym::{Error, System};
+
+/// Writes to standard output. A reader that went away (`ltsym ... | head`) is not an error:
+/// the rest of the output is dropped and the exit code still gives the verdict. Any other
+/// write error is reported, since it means output the user asked for is missing.
+fn emit(args: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("ltsym: cannot write the output: {e}");
+        }
+    }
+}
+
+/// `print!` through [`emit`].
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::emit(format_args!($($arg)*)) };
+}
+
+/// `println!` through [`emit`].
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::cli::emit(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+mod check;
+mod gen;
+mod info;
+mod props;
+mod reach;
+
+#[derive(Parser)]
+#[command(
+    name = "ltsym",
+    version,
+    about = "Symbolic model checker for parallel systems of labeled transition systems (RERS)"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Print the components, labels and sizes of a system.
+    Info(info::Args),
+    /// Print each property of a property file back in canonical form.
+    Props(props::Args),
+    /// Compute the reachable states (exact count), deadlocks and BDD statistics.
+    Reach(reach::Args),
+    /// Check LTL or CTL properties; exit code 0 all hold, 1 some violated, 3 a limit was hit.
+    Check(check::Args),
+    /// Write a generated system in RERS .dot format.
+    Gen(gen::Args),
+}
+
+impl Command {
+    pub fn run(self) -> Result<ExitCode, Error> {
+        match self {
+            Command::Info(args) => info::run(args),
+            Command::Props(args) => props::run(args),
+            Command::Reach(args) => reach::run(args),
+            Command::Check(args) => check::run(args),
+            Command::Gen(args) => gen::run(args),
+        }
+    }
+}
+
+/// The exit code of a run: its own on success, else the error's (printed first).
+pub fn exit_code(result: Result<ExitCode, Error>) -> ExitCode {
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("ltsym: {e}");
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}
+
+/// The system file and how to read it.
+#[derive(clap::Args)]
+struct SystemArgs {
+    /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
+    system: PathBuf,
+    /// Format of the system file (default: from its extension).
+    #[arg(long = "format", alias = "input-format", value_enum)]
+    format: Option<Format>,
+    /// How PNML transition names become labels: `mcc` takes what follows `t_<n>_`.
+    #[arg(long, value_enum, default_value_t)]
+    pnml_labels: PnmlLabels,
+}
+
+impl SystemArgs {
+    fn load(&self) -> Result<System, Error> {
+        load_system(&self.system, self.format, self.pnml_labels)
+    }
+}
+
+fn load_system(
+    path: &Path,
+    format: Option<Format>,
+    pnml_labels: PnmlLabels,
+) -> Result<System, Error> {
+    parse::load_system(
+        path,
+        &LoadOptions {
+            format,
+            pnml_labels,
+        },
+    )
+}
+
+/// The variable order, the factoring, and the resource limits of a run.
+#[derive(clap::Args)]
+struct LimitArgs {
+    /// BDD variable order over the components; `auto` races `force` and `hubs` in doubling
+    /// work slices.
+    #[arg(long, value_name = "auto|force|hubs|force-span|sloan|given|random:SEED|file:PATH",
+          default_value = "auto", value_parser = OrderSpec::from_str, long_help = ORDER_HELP)]
+    order: OrderSpec,
+    /// Wall-clock limit in seconds; exit code 3 when hit.
+    #[arg(long, value_name = "S")]
+    timeout: Option<f64>,
+    /// Limit on BDD nodes in the manager (live and dead); exit code 3 when hit.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Limit on explicit states (explicit engine); exit code 3 when hit.
+    #[arg(long, value_name = "N")]
+    max_states: Option<u64>,
+    /// Symbolic engine: split each component that is a product of two-state machines into
+    /// them (`bits`), or keep every component whole (`none`). Counts and verdicts are the same.
+    #[arg(long, value_enum, default_value_t)]
+    factor: Factor,
+}
+
+/// The long help of `--order`: its forms, laid out as clap lays out possible values
+/// ([`OrderSpec`] carries data, so it is no `ValueEnum`).
+const ORDER_HELP: &str = "BDD variable order over the components
+
+Possible values:
+- auto:        `force` and `hubs` race in doubling work slices
+- force:       FORCE: interacting components close together
+- hubs:        The components in the most synchronisations first
+- force-span:  FORCE, then a greedy search on the total span
+- sloan:       Sloan's profile reduction on the component interaction graph
+- given:       The order of the input file
+- random:SEED: A seeded shuffle
+- file:PATH:   Component names or indices in a file, whitespace separated";
+
+/// How the symbolic engine splits components ([`ltsym::model::factor`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum Factor {
+    /// Split each component that is a product of two-state machines into them.
+    #[default]
+    Bits,
+    /// Keep every component whole.
+    None,
+}
+
+impl LimitArgs {
+    fn factor(&self) -> bool {
+        self.factor == Factor::Bits
+    }
+
+    fn factored(&self, sys: &System) -> Factored {
+        if self.factor() {
+            factor(sys)
+        } else {
+            Factored::none(sys)
+        }
+    }
+
+    fn budget(&self) -> Budget {
+        Budget::new(self.timeout, self.max_nodes)
+    }
+}
+
+/// How results are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum OutputFormat {
+    /// For people.
+    #[default]
+    Text,
+    /// One JSON object.
+    Json,
+    /// The RERS submission CSV: a `problem,property,verdict` line per answered property.
+    Csv,
+}
+
+/// Warns about atoms that name no label of the system: they are never true.
+fn warn_unknown_atoms(sys: &System, path: &Path, atoms: &[String]) {
+    for a in atoms {
+        if sys.label_id(a).is_none() {
+            // the target it has always had (for RUST_LOG filters), not `ltsym::cli`
+            log::warn!(
+                target: "ltsym",
+                "{}: `{a}` is not a label of the system; it never fires (atoms naming it are false)",
+                path.display()
+            );
+        }
+    }
+}
