@@ -94,7 +94,7 @@ impl Default for MccOptions {
     fn default() -> Self {
         MccOptions {
             ctl_deadlocks: Deadlocks::Finite,
-            ltl_deadlocks: Deadlocks::Finite,
+            ltl_deadlocks: Deadlocks::Stutter,
             max_states: None,
         }
     }

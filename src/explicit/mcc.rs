@@ -18,7 +18,7 @@
 //! end at a deadlock (for LTL the path goes on into an extra state `end`, where a proposition
 //! `alive` is false, and the formula is rewritten to speak about alive positions only, with a
 //! strong next: the classical embedding of finite-trace LTL, De Giacomo & Vardi, IJCAI 2013);
-//! `Infinite` drops paths into deadlocks (LTL only).
+//! `Infinite` drops paths into deadlocks.
 
 use std::collections::HashMap;
 
@@ -239,61 +239,83 @@ impl<'a> NetSpace<'a> {
     }
 
     /// The truth of a CTL formula in every state.
+    ///
+    /// Under `Infinite` the path quantifiers range over the infinite paths only (CTL with the
+    /// fairness constraint "the path is infinite"): a path formula is witnessed by an
+    /// infinite path, so every witness of `EX`, `EF`, `E U` must end in a *fair* state (one
+    /// with an infinite path, `EG true`), and the `A` forms are the duals.
     pub fn ctl(&self, f: &Formula, deadlocks: Deadlocks) -> Vec<bool> {
+        let fair = (deadlocks == Deadlocks::Infinite)
+            .then(|| self.exists_maximal_path_within(&vec![true; self.n()], deadlocks));
+        self.ctl_in(f, deadlocks, fair.as_deref())
+    }
+
+    fn ctl_in(&self, f: &Formula, deadlocks: Deadlocks, fair: Option<&[bool]>) -> Vec<bool> {
         if f.is_state() {
             return self.states_where(f);
         }
         let n = self.n();
         let all = vec![true; n];
+        let rec = |g: &Formula| self.ctl_in(g, deadlocks, fair);
+        // a witness path must be able to go on forever from its last state (Infinite only)
+        let end = |v: &[bool]| match fair {
+            Some(fair) => zip(v, fair, |x, y| x && y),
+            None => v.to_vec(),
+        };
         match f {
-            Formula::Not(g) => not(&self.ctl(g, deadlocks)),
+            Formula::Not(g) => not(&rec(g)),
             Formula::And(gs) => gs
                 .iter()
-                .map(|g| self.ctl(g, deadlocks))
+                .map(rec)
                 .fold(all, |a, b| zip(&a, &b, |x, y| x && y)),
             Formula::Or(gs) => gs
                 .iter()
-                .map(|g| self.ctl(g, deadlocks))
+                .map(rec)
                 .fold(vec![false; n], |a, b| zip(&a, &b, |x, y| x || y)),
             Formula::ExistsPath(p) | Formula::AllPaths(p) => {
                 let exists = matches!(f, Formula::ExistsPath(_));
                 match &**p {
+                    // AX g = !EX !g
                     Formula::Next(g) => {
-                        let v = self.ctl(g, deadlocks);
-                        self.next(&v, exists, deadlocks)
+                        let v = rec(g);
+                        if exists {
+                            self.exists_next(&end(&v), deadlocks)
+                        } else {
+                            not(&self.exists_next(&end(&not(&v)), deadlocks))
+                        }
                     }
                     // EF g = E(true U g); AF g = !EG !g
                     Formula::Finally(g) => {
-                        let v = self.ctl(g, deadlocks);
+                        let v = rec(g);
                         if exists {
-                            self.exists_path_to(&v, &all)
+                            self.exists_path_to(&end(&v), &all)
                         } else {
-                            not(&self.exists_maximal_path_within(&not(&v)))
+                            not(&self.exists_maximal_path_within(&not(&v), deadlocks))
                         }
                     }
-                    // AG g: no path to a !g state (every reachable state lies on a maximal
-                    // path); EG g: a maximal path within g
+                    // AG g = !EF !g (every reachable state lies on a path); EG g: a path
+                    // within g
                     Formula::Globally(g) => {
-                        let v = self.ctl(g, deadlocks);
+                        let v = rec(g);
                         if exists {
-                            self.exists_maximal_path_within(&v)
+                            self.exists_maximal_path_within(&v, deadlocks)
                         } else {
-                            not(&self.exists_path_to(&not(&v), &all))
+                            not(&self.exists_path_to(&end(&not(&v)), &all))
                         }
                     }
                     Formula::Until(a, b) => {
-                        let va = self.ctl(a, deadlocks);
-                        let vb = self.ctl(b, deadlocks);
+                        let va = rec(a);
+                        let vb = rec(b);
                         if exists {
-                            self.exists_path_to(&vb, &va)
+                            self.exists_path_to(&end(&vb), &va)
                         } else {
                             // a path fails a U b iff G !b, or !b U (!a & !b) (see
                             // super::ctl, AU): A(a U b) = !(EG !b | E(!b U (!a & !b)))
                             let nb = not(&vb);
                             let bad = zip(&not(&va), &nb, |x, y| x && y);
                             not(&zip(
-                                &self.exists_maximal_path_within(&nb),
-                                &self.exists_path_to(&bad, &nb),
+                                &self.exists_maximal_path_within(&nb, deadlocks),
+                                &self.exists_path_to(&end(&bad), &nb),
                                 |x, y| x || y,
                             ))
                         }
@@ -305,20 +327,16 @@ impl<'a> NetSpace<'a> {
         }
     }
 
-    /// `EX v` (`exists`) or `AX v`. A deadlock has no successor (`Finite`: EX false, AX
-    /// true) or is its own (`Stutter`: both are `v` there).
-    fn next(&self, v: &[bool], exists: bool, deadlocks: Deadlocks) -> Vec<bool> {
+    /// `EX v`: some successor is in `v`. A deadlock has no successor (`Finite`, `Infinite`)
+    /// or is its own (`Stutter`).
+    fn exists_next(&self, v: &[bool], deadlocks: Deadlocks) -> Vec<bool> {
         (0..self.n() as u32)
             .map(|s| {
                 let edges = self.graph.edges(s);
                 if edges.is_empty() && deadlocks == Deadlocks::Stutter {
                     return v[s as usize];
                 }
-                if exists {
-                    edges.iter().any(|e| v[e.target as usize])
-                } else {
-                    edges.iter().all(|e| v[e.target as usize])
-                }
+                edges.iter().any(|e| v[e.target as usize])
             })
             .collect()
     }
@@ -344,17 +362,18 @@ impl<'a> NetSpace<'a> {
         result
     }
 
-    /// `EG v`: a maximal path within `v`, i.e. a path within `v` to a `v`-deadlock or to a
-    /// state on a cycle of the `v`-subgraph (see [`super::ctl`]). The same under both
-    /// readings: a deadlock's self-loop under `Stutter` is such a cycle.
-    fn exists_maximal_path_within(&self, v: &[bool]) -> Vec<bool> {
+    /// `EG v`: a path within `v` that is maximal, i.e. a path within `v` to a `v`-deadlock or
+    /// to a state on a cycle of the `v`-subgraph (see [`super::ctl`]). The same under
+    /// `Stutter` (a deadlock's self-loop is such a cycle) and `Finite`; under `Infinite` a path
+    /// into a deadlock is no path, so only the cycles count.
+    fn exists_maximal_path_within(&self, v: &[bool], deadlocks: Deadlocks) -> Vec<bool> {
         let g = &self.graph;
         let comps = sccs(self.n(), v, |s| g.edge_range(s), |e| g.edge_at(e).target);
         let mut goal = vec![false; self.n()];
         for c in comps {
             let cyclic = c.len() > 1 || g.edges(c[0]).iter().any(|e| e.target == c[0]);
             for s in c {
-                goal[s as usize] = cyclic || g.is_deadlock(s);
+                goal[s as usize] = cyclic || (g.is_deadlock(s) && deadlocks != Deadlocks::Infinite);
             }
         }
         self.exists_path_to(&goal, v)

@@ -163,7 +163,9 @@ pub enum Deadlocks {
     /// every position satisfies `f`. The RERS CTL reading.
     Finite,
     /// Only infinite paths count: a path into a deadlock is no path (LTL as RERS reads it; an
-    /// `A` formula holds vacuously where every run ends in a deadlock).
+    /// `A` formula holds vacuously where every run ends in a deadlock; in CTL, the fairness
+    /// constraint "infinite": `EX`, `EF`, `E U` need a witness that can go on forever, `EG`
+    /// an infinite path).
     Infinite,
 }
 

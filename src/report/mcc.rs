@@ -10,9 +10,8 @@
 //! * `CANNOT_COMPUTE` when some asked result is missing (a hit limit, an unsupported net).
 //!
 //! The oracle files of the training set (`oracle/<model>-<EX>.out`) hold the agreed answers in
-//! the same lines, `?` where the tools did not agree. Their formula ids lack the year that the
-//! 2025 formula files put before the number (`…-CTLCardinality-2025-00` is
-//! `…-CTLCardinality-00` there): [`oracle_key`] drops it on both sides.
+//! the same lines, `?` where the tools did not agree. Their formula ids are not those of the
+//! formula files: [`oracle_keys`] maps one to the other.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -82,18 +81,42 @@ pub fn lines(answers: &[Answer]) -> Vec<String> {
     out
 }
 
-/// A formula id without the year the 2025 files insert before the number: the key under which
-/// the oracle and the formula files agree.
-pub fn oracle_key(id: &str) -> String {
-    let parts: Vec<&str> = id.rsplitn(3, '-').collect();
-    if let [num, year, rest] = parts[..] {
-        let is_year = year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit());
-        let is_num = !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit());
-        if is_year && is_num {
-            return format!("{rest}-{num}");
-        }
+/// The keys under which the oracle files list the results of the properties with these ids
+/// (in file order): `<model>-<Examination>-<NN>`, where `NN` is the property's rank among the
+/// ids **sorted as strings**, from `00`.
+///
+/// Why the rank: the 2025 formula files of most models end with four formulas from an
+/// earlier edition (`…-CTLCardinality-2023-12` to `-15` after `…-2025-00` to `-11`), and the
+/// oracle numbers the results in the sorted order of the ids, so its `-00` is the file's
+/// `-2023-12`. Checked on RERS-free small models by hand (ERK-PT-000001 CTLCardinality: in file
+/// order 10 of 16 answers disagree with the oracle, in sorted order none; LTSmin's
+/// `pnml2lts-sym` gives the same 16 answers as ltsym) and on the whole training set by
+/// `scripts/mcc-check.sh`. Where the ids carry no year (RERS2020-PT-pb103, all LTL files)
+/// the sorted order is the file order and `NN` the id's own number.
+pub fn oracle_keys(ids: &[String]) -> Vec<String> {
+    let mut order: Vec<usize> = (0..ids.len()).collect();
+    order.sort_by(|&a, &b| ids[a].cmp(&ids[b]));
+    let mut keys = vec![String::new(); ids.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        keys[i] = match stem(&ids[i]) {
+            Some(stem) => format!("{stem}-{rank:02}"),
+            None => ids[i].clone(),
+        };
     }
-    id.to_string()
+    keys
+}
+
+/// `<model>-<Examination>` of a formula id `<model>-<Examination>[-<year>]-<NN>`.
+fn stem(id: &str) -> Option<&str> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (rest, num) = id.rsplit_once('-')?;
+    if !digits(num) {
+        return None;
+    }
+    match rest.rsplit_once('-') {
+        Some((stem, year)) if year.len() == 4 && digits(year) => Some(stem),
+        _ => Some(rest),
+    }
 }
 
 /// What the oracle says about one result.
@@ -104,15 +127,15 @@ pub enum Expected {
     Unknown,
 }
 
-/// The agreed answers of one oracle file, by [`oracle_key`] (StateSpace figures by their
-/// key, e.g. `STATES`).
+/// The agreed answers of one oracle file, by the ids it gives (see [`oracle_keys`];
+/// StateSpace figures by their key, e.g. `STATES`).
 pub fn parse_oracle(text: &str) -> BTreeMap<String, Expected> {
     let mut out = BTreeMap::new();
     for line in text.lines() {
         let w: Vec<&str> = line.split_whitespace().collect();
         let (id, v) = match w[..] {
             ["STATE_SPACE", key, v, ..] => (key.to_string(), v),
-            ["FORMULA", id, v, ..] => (oracle_key(id), v),
+            ["FORMULA", id, v, ..] => (id.to_string(), v),
             _ => continue,
         };
         let e = match v {
@@ -129,21 +152,65 @@ pub fn parse_oracle(text: &str) -> BTreeMap<String, Expected> {
     out
 }
 
+/// How a run's answers compare with an oracle file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Comparison {
+    /// Answers equal to the agreed one.
+    pub matches: usize,
+    /// `(id, ours, agreed)`.
+    pub mismatches: Vec<(String, Value, Value)>,
+    /// Answers where the contest had `?`: `(id, ours)`.
+    pub beyond: Vec<(String, Value)>,
+    /// Results asked and not computed.
+    pub unanswered: Vec<String>,
+    /// Answers the oracle does not list.
+    pub not_in_oracle: Vec<String>,
+}
+
+/// Compares the answers of one examination (in the order the formula file gives them) with
+/// its oracle file (see [`oracle_keys`]).
+pub fn compare(answers: &[Answer], oracle: &BTreeMap<String, Expected>) -> Comparison {
+    let ids: Vec<String> = answers.iter().map(|a| a.id.clone()).collect();
+    let keys = if answers.iter().all(|a| a.state_space) {
+        ids.clone()
+    } else {
+        oracle_keys(&ids)
+    };
+    let mut c = Comparison::default();
+    for (a, key) in answers.iter().zip(keys) {
+        let Some(v) = &a.value else {
+            c.unanswered.push(a.id.clone());
+            continue;
+        };
+        match oracle.get(&key) {
+            Some(Expected::Value(o)) if o == v => c.matches += 1,
+            Some(Expected::Value(o)) => c.mismatches.push((a.id.clone(), v.clone(), o.clone())),
+            Some(Expected::Unknown) => c.beyond.push((a.id.clone(), v.clone())),
+            None => c.not_in_oracle.push(a.id.clone()),
+        }
+    }
+    c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn keys_drop_the_year() {
-        assert_eq!(
-            oracle_key("Peterson-PT-2-CTLCardinality-2025-00"),
-            "Peterson-PT-2-CTLCardinality-00"
-        );
-        assert_eq!(
-            oracle_key("RERS2020-PT-pb103-CTLCardinality-00"),
-            "RERS2020-PT-pb103-CTLCardinality-00"
-        );
-        assert_eq!(oracle_key("Liveness"), "Liveness");
+    fn oracle_keys_rank_the_sorted_ids() {
+        let ids: Vec<String> = (0..12)
+            .map(|i| format!("M-CTLCardinality-2025-{i:02}"))
+            .chain((12..16).map(|i| format!("M-CTLCardinality-2023-{i:02}")))
+            .collect();
+        let keys = oracle_keys(&ids);
+        assert_eq!(keys[12], "M-CTLCardinality-00");
+        assert_eq!(keys[0], "M-CTLCardinality-04");
+        assert_eq!(keys[11], "M-CTLCardinality-15");
+        let plain: Vec<String> = (0..3)
+            .map(|i| format!("R-PT-pb103-LTLFireability-{i:02}"))
+            .collect();
+        assert_eq!(oracle_keys(&plain), plain);
+        assert_eq!(oracle_keys(&["Liveness".to_string()]), vec!["Liveness"]);
     }
 
     #[test]
@@ -171,7 +238,7 @@ mod tests {
         );
         let o = parse_oracle(
             "M StateSpace\nSTATE_SPACE STATES 20754 TECHNIQUES TEDD2023\n\
-             FORMULA M-CTLCardinality-2025-03 ? TECHNIQUES ORACLE2025\n\
+             FORMULA M-CTLCardinality-03 ? TECHNIQUES ORACLE2025\n\
              FORMULA Liveness FALSE TECHNIQUES ORACLE2025\n",
         );
         assert_eq!(
