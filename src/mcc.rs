@@ -12,6 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::check::Engine;
 use crate::error::{Error, Result};
 use crate::explicit::mcc::NetSpace;
 use crate::logic::mcc::{Deadlocks, Examination, Property, Query};
@@ -84,6 +85,7 @@ pub fn load_properties(model: &Model, ex: Examination) -> Result<Vec<Property>> 
 /// Options of an examination run.
 #[derive(Clone, Debug)]
 pub struct MccOptions {
+    pub engine: Engine,
     pub ctl_deadlocks: Deadlocks,
     pub ltl_deadlocks: Deadlocks,
     /// Explicit engine: state limit.
@@ -93,6 +95,7 @@ pub struct MccOptions {
 impl Default for MccOptions {
     fn default() -> Self {
         MccOptions {
+            engine: Engine::Symbolic,
             ctl_deadlocks: Deadlocks::Finite,
             ltl_deadlocks: Deadlocks::Stutter,
             max_states: None,
@@ -179,6 +182,56 @@ pub fn examine_explicit(
             techniques: EXPLICIT.to_vec(),
         })
         .collect())
+}
+
+/// Answers `ex` with the engine of `opts`. With [`Engine::Both`], the explicit engine's
+/// answers are compared with the symbolic ones wherever both have one (an internal error when
+/// they differ), and the symbolic ones stand where the explicit engine hit its limit.
+pub fn examine(
+    model: &Model,
+    ex: Examination,
+    props: &[Property],
+    opts: &MccOptions,
+    budget: &Budget,
+) -> Result<Vec<Answer>> {
+    match opts.engine {
+        Engine::Explicit => examine_explicit(model, ex, props, opts, budget),
+        Engine::Symbolic => examine_symbolic(model, ex, props, opts, budget),
+        Engine::Both => {
+            let sym = examine_symbolic(model, ex, props, opts, budget)?;
+            let exp = examine_explicit(model, ex, props, opts, budget)?;
+            for (s, e) in sym.iter().zip(&exp) {
+                if let (Some(a), Some(b)) = (&s.value, &e.value) {
+                    if a != b {
+                        return Err(Error::Internal(format!(
+                            "{} {}: the symbolic engine answers {a}, the explicit one {b}",
+                            model.name, s.id
+                        )));
+                    }
+                }
+            }
+            Ok(sym
+                .into_iter()
+                .zip(exp)
+                .map(|(s, e)| if s.value.is_some() { s } else { e })
+                .collect())
+        }
+    }
+}
+
+/// Answers `ex` with the symbolic engine.
+pub fn examine_symbolic(
+    model: &Model,
+    ex: Examination,
+    props: &[Property],
+    _opts: &MccOptions,
+    _budget: &Budget,
+) -> Result<Vec<Answer>> {
+    let _ = (model, props);
+    Err(Error::Usage(format!(
+        "{}: the symbolic engine does not answer MCC examinations yet; use --engine explicit",
+        ex.name()
+    )))
 }
 
 /// Every asked result without a value.

@@ -45,6 +45,7 @@ macro_rules! outln {
 mod check;
 mod gen;
 mod info;
+mod mcc;
 mod props;
 mod reach;
 
@@ -71,6 +72,9 @@ pub enum Command {
     Check(check::Args),
     /// Write a generated system in RERS .dot format.
     Gen(gen::Args),
+    /// Answer Model Checking Contest examinations on a model folder, in the contest's output
+    /// lines; exit code 3 when a limit left results unanswered.
+    Mcc(mcc::Args),
 }
 
 impl Command {
@@ -81,6 +85,7 @@ impl Command {
             Command::Reach(args) => reach::run(args),
             Command::Check(args) => check::run(args),
             Command::Gen(args) => gen::run(args),
+            Command::Mcc(args) => mcc::run(args),
         }
     }
 }

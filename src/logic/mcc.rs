@@ -153,7 +153,7 @@ pub enum FormulaLogic {
 }
 
 /// What a path is when it reaches a deadlock (a marking without successors).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Deadlocks {
     /// A deadlock repeats forever: every maximal path is infinite, `X f` at a deadlock is `f`
     /// there, `EX true` holds everywhere.
@@ -175,20 +175,6 @@ impl Deadlocks {
             Deadlocks::Stutter => "stutter",
             Deadlocks::Finite => "finite",
             Deadlocks::Infinite => "infinite",
-        }
-    }
-}
-
-impl FromStr for Deadlocks {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Deadlocks, String> {
-        match s {
-            "stutter" => Ok(Deadlocks::Stutter),
-            "finite" => Ok(Deadlocks::Finite),
-            "infinite" => Ok(Deadlocks::Infinite),
-            _ => Err(format!(
-                "unknown deadlock reading `{s}` (expected stutter, finite or infinite)"
-            )),
         }
     }
 }
