@@ -12,10 +12,12 @@
 use std::time::Instant;
 
 use ltsym::automata::{LetterSet, Tgba, TgbaEdge};
+use ltsym::limits::Budget;
 use ltsym::model::{System, SystemBuilder};
 use ltsym::parse::{load_system, LoadOptions};
-use ltsym::symbolic::ltl::{check_ltl_with, AutPosition, LtlOptions, SystemCtx, Universe};
-use ltsym::symbolic::{Budget, ManagerOptions};
+use ltsym::symbolic::context::{AutPosition, SystemCtx};
+use ltsym::symbolic::ltl::{check_ltl_with, LtlOptions, Universe};
+use ltsym::symbolic::ManagerOptions;
 
 /// A minimal RERS `.dot` reader, used only while the real reader is not merged.
 fn mini_dot(text: &str) -> System {

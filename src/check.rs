@@ -21,17 +21,18 @@ use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
 use crate::explicit::graph::{replay_trace, StateGraph};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
+use crate::limits::Budget;
 use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ctl, Ltl, Properties, Property};
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
-use crate::symbolic::ctl::CtlChecker;
-use crate::symbolic::ctl_witness::EvidenceKind;
-use crate::symbolic::ltl::{AutPosition, LtlOptions, LtlResult, LtlRun, Space, SystemCtx};
+use crate::symbolic::context::{AutPosition, Space, SystemCtx};
+use crate::symbolic::ctl::{CtlChecker, EvidenceKind};
+use crate::symbolic::ltl::{LtlOptions, LtlResult, LtlRun};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::{race_reach, Strategy};
-use crate::symbolic::{Budget, ManagerOptions};
+use crate::symbolic::ManagerOptions;
 
 /// Which engine answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]

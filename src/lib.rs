@@ -8,6 +8,7 @@
 //! * [`automata`]: LTL to transition-based generalised Büchi automata;
 //! * [`symbolic`]: the BDD engine (reachability, LTL by Emerson-Lei, CTL by backward fixpoints);
 //! * [`explicit`]: the explicit-state engine, the test oracle for everything symbolic;
+//! * [`limits`]: resource limits (time, nodes, slices of work) for every engine;
 //! * [`gen`]: generated, scalable benchmark families;
 //! * [`report`]: verdicts and statistics as text, JSON and RERS CSV.
 
@@ -16,6 +17,7 @@ pub mod check;
 pub mod error;
 pub mod explicit;
 pub mod gen;
+pub mod limits;
 pub mod logic;
 pub mod mcc;
 pub mod model;

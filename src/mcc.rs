@@ -15,13 +15,14 @@ use std::path::{Path, PathBuf};
 use crate::check::Engine;
 use crate::error::{Error, Result};
 use crate::explicit::mcc::NetSpace;
-use crate::logic::mcc::{Deadlocks, Examination, Property, Query};
+use crate::logic::mcc::{Deadlocks, Examination, FormulaLogic, Property, Query};
+use crate::symbolic::net::NetChecker;
 use num_bigint::BigUint;
 
+use crate::limits::Budget;
 use crate::model::{PetriNet, System};
 use crate::parse::{pnml, read_file, PnmlLabels};
 use crate::report::mcc::{Answer, Value, STATE_SPACE_KEYS};
-use crate::symbolic::Budget;
 
 /// A model folder, read.
 pub struct Model {
@@ -197,6 +198,9 @@ pub fn examine(
     match opts.engine {
         Engine::Explicit => examine_explicit(model, ex, props, opts, budget),
         Engine::Symbolic => examine_symbolic(model, ex, props, opts, budget),
+        Engine::Both if !symbolic_answers(ex, opts) => {
+            examine_explicit(model, ex, props, opts, budget)
+        }
         Engine::Both => {
             let sym = examine_symbolic(model, ex, props, opts, budget)?;
             let exp = examine_explicit(model, ex, props, opts, budget)?;
@@ -219,19 +223,103 @@ pub fn examine(
     }
 }
 
-/// Answers `ex` with the symbolic engine.
+/// Whether the symbolic engine answers `ex` itself: everything but LTL, and CTL only in the
+/// reading of finite maximal paths (the fixpoints of [`crate::symbolic::CtlChecker`]). The
+/// rest goes to the explicit engine.
+pub fn symbolic_answers(ex: Examination, opts: &MccOptions) -> bool {
+    match ex.logic() {
+        Some(FormulaLogic::Ltl) => false,
+        Some(_) => opts.ctl_deadlocks == Deadlocks::Finite,
+        None => true,
+    }
+}
+
+const SYMBOLIC: [&str; 2] = ["DECISION_DIAGRAMS", "USE_NUPN"];
+
+/// `Ok(None)` for a hit limit (logged), the value otherwise.
+fn within_limits<T>(r: Result<T>) -> Result<Option<T>> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(Error::Limit(l)) => {
+            log::warn!("symbolic engine: {l}");
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Answers `ex` with the symbolic engine ([`NetChecker`]); LTL, and CTL in a reading other
+/// than finite paths, with the explicit one ([`symbolic_answers`]). A limit hit while
+/// computing the reachable markings leaves every answer `None`, one hit on a formula that
+/// formula's (and, the time being spent, usually the rest).
 pub fn examine_symbolic(
     model: &Model,
     ex: Examination,
     props: &[Property],
-    _opts: &MccOptions,
-    _budget: &Budget,
+    opts: &MccOptions,
+    budget: &Budget,
 ) -> Result<Vec<Answer>> {
-    let _ = (model, props);
-    Err(Error::Usage(format!(
-        "{}: the symbolic engine does not answer MCC examinations yet; use --engine explicit",
-        ex.name()
-    )))
+    if !symbolic_answers(ex, opts) {
+        return examine_explicit(model, ex, props, opts, budget);
+    }
+    let ids = asked(ex, props);
+    let Some(space) = within_limits(NetChecker::build(&model.sys, &model.net, budget))? else {
+        return Ok(unanswered(ex, &ids));
+    };
+    log::info!(
+        "{}: {} reachable markings in {:.3} s",
+        model.name,
+        space.stats.states,
+        space.stats.time_s()
+    );
+    let num = |n: u64| Value::Number(BigUint::from(n));
+    let values: Vec<Option<Value>> = match ex {
+        Examination::StateSpace => match within_limits(space.state_space(budget))? {
+            Some(f) => vec![
+                Some(Value::Number(f.states)),
+                Some(Value::Number(f.transitions)),
+                Some(num(f.max_token_in_place)),
+                Some(num(f.max_token_per_marking)),
+            ],
+            // the states are known once the reachable set is
+            None => vec![
+                Some(Value::Number(space.stats.states.clone())),
+                None,
+                None,
+                None,
+            ],
+        },
+        Examination::ReachabilityDeadlock => vec![Some(Value::Bool(space.deadlock()))],
+        // the build has checked one-safety on the reachable markings
+        Examination::OneSafe => vec![Some(Value::Bool(true))],
+        Examination::QuasiLiveness => {
+            vec![within_limits(space.quasi_live(budget))?.map(Value::Bool)]
+        }
+        Examination::StableMarking => {
+            vec![within_limits(space.stable_marking(budget))?.map(Value::Bool)]
+        }
+        Examination::Liveness => vec![within_limits(space.live(budget))?.map(Value::Bool)],
+        _ => {
+            let mut out = Vec::with_capacity(props.len());
+            for p in props {
+                out.push(match &p.query {
+                    Query::Bound(ps) => within_limits(space.bound(ps, budget))?.map(num),
+                    Query::Holds(f) => within_limits(space.holds_ctl(f, budget))?.map(Value::Bool),
+                });
+            }
+            out
+        }
+    };
+    Ok(ids
+        .into_iter()
+        .zip(values)
+        .map(|(id, value)| Answer {
+            id,
+            state_space: ex == Examination::StateSpace,
+            value,
+            techniques: SYMBOLIC.to_vec(),
+        })
+        .collect())
 }
 
 /// Every asked result without a value.

@@ -11,10 +11,11 @@ use ltsym::check::{check, CheckOptions, Engine};
 use ltsym::gen::formulas::{random_ctl, random_ltl};
 use ltsym::gen::rng::Rng;
 use ltsym::gen::{bits, BitsSpec};
+use ltsym::limits::Budget;
 use ltsym::logic::{Properties, Property};
 use ltsym::model::factor::{factor, Factored};
 use ltsym::report::Outcome;
-use ltsym::symbolic::{run_reach, Budget, ManagerOptions, OrderSpec, Strategy};
+use ltsym::symbolic::{run_reach, ManagerOptions, OrderSpec, Strategy};
 use ltsym::System;
 
 fn spec(i: u64) -> BitsSpec {

@@ -6,10 +6,10 @@ mod common;
 
 use std::path::Path;
 
+use ltsym::limits::Budget;
 use ltsym::logic::mcc::{Deadlocks, Examination};
 use ltsym::mcc::{examine_explicit, load_model, load_properties, MccOptions};
 use ltsym::report::mcc::{compare, parse_oracle, Comparison};
-use ltsym::symbolic::Budget;
 
 /// Models of the training set with at most a few thousand reachable markings, among them
 /// nets with deadlocks, units that can be empty, nested units and dead transitions.

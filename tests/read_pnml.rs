@@ -498,7 +498,13 @@ fn arc_errors() {
 fn a_label_over_different_units_leaves_the_others_as_they_are() {
     // x is a0 -> a1 (u1 stays) or b0 -> b1 (u0 stays)
     let nodes = trans("t_1_x", &[("a0", "a1")]) + &trans("t_2_x", &[("b0", "b1")]);
-    let sys = parse(&net("1", &nodes, NUPN)).unwrap();
+    let text = net("1", &nodes, NUPN);
+    // auto groups MCC names only where each label's transitions touch the same units (the
+    // RERS nets); here each transition stays its own label
+    let sys = parse(&text).unwrap();
+    assert!(sys.label_id("x").is_none());
+    assert!(sys.label_id("t_1_x").is_some() && sys.label_id("t_2_x").is_some());
+    let sys = pnml::parse(&text, Path::new("t.pnml"), PnmlLabels::Mcc).unwrap();
     let x = sys.label(sys.label_id("x").unwrap());
     assert_eq!(x.components, vec![0, 1]);
     assert_eq!(

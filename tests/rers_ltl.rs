@@ -11,7 +11,7 @@ mod common;
 use ltsym::check::{check, CheckOptions, Engine, StartSteps};
 use ltsym::parse::{load_properties, load_system, LoadOptions};
 use ltsym::report::Outcome;
-use ltsym::symbolic::ltl::Space;
+use ltsym::symbolic::context::Space;
 use ltsym::symbolic::ManagerOptions;
 
 fn run(problem: u32, engine: Engine, start_steps: StartSteps) -> (usize, usize, Vec<u32>) {

@@ -1,4 +1,4 @@
-//! Symbolic CTL (src/symbolic/ctl.rs) on hand-made systems with known answers for every
+//! Symbolic CTL (src/symbolic/ctl/) on hand-made systems with known answers for every
 //! operator, above all the deadlock cases of maximal-path semantics; against a small oracle
 //! written from the path definitions (not from the fixpoints) on random systems; and every
 //! witness/counterexample replayed step by step.
@@ -9,10 +9,11 @@ use std::collections::HashMap;
 
 use oxidd::BooleanFunction;
 
+use ltsym::limits::Budget;
 use ltsym::logic::ctl::Ctl;
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::reach::reachable;
-use ltsym::symbolic::{Budget, CtlChecker, CtlEvidence, Encoding, EvidenceKind, ManagerOptions};
+use ltsym::symbolic::{CtlChecker, CtlEvidence, Encoding, EvidenceKind, ManagerOptions};
 
 // ---------------------------------------------------------------- building blocks
 

@@ -15,14 +15,16 @@ use ltsym::explicit::{
     find_accepting_lasso, holds_on_lasso, replay_lasso, Lasso as ExplicitLasso, StateGraph,
 };
 use ltsym::gen::{random, RandomSpec};
+use ltsym::limits::Budget;
 use ltsym::logic::Ltl;
 use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
+use ltsym::symbolic::context::{AutPosition, Space, SystemCtx};
 use ltsym::symbolic::ltl::{
-    check_ltl, check_ltl_once, check_ltl_with, letter_of_label, AutPosition, Lasso, LtlOptions,
-    LtlResult, LtlRun, Space, SystemCtx, Universe,
+    check_ltl, check_ltl_once, check_ltl_with, letter_of_label, Lasso, LtlOptions, LtlResult,
+    LtlRun, Universe,
 };
 use ltsym::symbolic::reach::Strategy;
-use ltsym::symbolic::{Budget, ManagerOptions};
+use ltsym::symbolic::ManagerOptions;
 
 // ---------------------------------------------------------------- automata by hand
 

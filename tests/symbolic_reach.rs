@@ -5,9 +5,10 @@ mod common;
 
 use std::collections::{HashSet, VecDeque};
 
+use ltsym::limits::Budget;
 use ltsym::model::factor::{factor, Factored};
 use ltsym::model::{StateId, Sync, System, SystemBuilder};
-use ltsym::symbolic::{run_reach, Budget, ManagerOptions, OrderSpec, Strategy};
+use ltsym::symbolic::{run_reach, ManagerOptions, OrderSpec, Strategy};
 use oxidd::BooleanFunction;
 
 const STRATEGIES: [Strategy; 6] = [

@@ -7,6 +7,7 @@
 
 pub mod hoa;
 pub mod lasso;
+pub mod reduce;
 pub mod translate;
 pub mod valuations;
 

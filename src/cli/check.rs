@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use ltsym::check::{CheckOptions, Engine, StartSteps};
 use ltsym::parse::{self, Format, Logic, PnmlLabels};
-use ltsym::symbolic::ltl::{AutPosition, Space};
+use ltsym::symbolic::context::{AutPosition, Space};
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use ltsym::check::Engine;
+use ltsym::limits::Budget;
 use ltsym::logic::mcc::{Deadlocks, Examination};
 use ltsym::mcc::{examine, load_model, load_properties, MccOptions};
 use ltsym::report::mcc::{compare, lines, parse_oracle};
-use ltsym::symbolic::Budget;
 use ltsym::Error;
 
 #[derive(clap::Args)]

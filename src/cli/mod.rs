@@ -2,22 +2,23 @@
 //!
 //! One file per subcommand, each an `Args` struct and a `run(args) -> Result<ExitCode>` that
 //! loads its inputs, calls the library, and prints. Anything a test would want to call lives
-//! in the library, not here. A new subcommand is a new file and one variant of [`Command`]; a
-//! new flag shared by several subcommands goes into an argument group here (`#[command(flatten)]`).
+//! in the library, not here. A new subcommand is a new file and one variant of
+//! [`command::Command`] (the dispatch, in its own file so that this module, which the
+//! subcommands import, imports none of them); a new flag shared by several subcommands goes
+//! into an argument group here (`#[command(flatten)]`).
 //!
 //! Exit codes: 0 all properties hold, 1 some property is violated, 2 usage or input error,
 //! 3 a resource limit was hit, 4 internal error.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::str::FromStr;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::ValueEnum;
 
+use ltsym::limits::Budget;
 use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, PnmlLabels};
 use ltsym::symbolic::order::OrderSpec;
-use ltsym::symbolic::Budget;
 use ltsym::{Error, System};
 
 /// Writes to standard output. A reader that went away (`ltsym ... | head`) is not an error:
@@ -43,63 +44,12 @@ macro_rules! outln {
 }
 
 mod check;
+pub mod command;
 mod gen;
 mod info;
 mod mcc;
 mod props;
 mod reach;
-
-#[derive(Parser)]
-#[command(
-    name = "ltsym",
-    version,
-    about = "Symbolic model checker for parallel systems of labeled transition systems (RERS)"
-)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Command,
-}
-
-#[derive(Subcommand)]
-pub enum Command {
-    /// Print the components, labels and sizes of a system.
-    Info(info::Args),
-    /// Print each property of a property file back in canonical form.
-    Props(props::Args),
-    /// Compute the reachable states (exact count), deadlocks and BDD statistics.
-    Reach(reach::Args),
-    /// Check LTL or CTL properties; exit code 0 all hold, 1 some violated, 3 a limit was hit.
-    Check(check::Args),
-    /// Write a generated system in RERS .dot format.
-    Gen(gen::Args),
-    /// Answer Model Checking Contest examinations on a model folder, in the contest's output
-    /// lines; exit code 3 when a limit left results unanswered.
-    Mcc(mcc::Args),
-}
-
-impl Command {
-    pub fn run(self) -> Result<ExitCode, Error> {
-        match self {
-            Command::Info(args) => info::run(args),
-            Command::Props(args) => props::run(args),
-            Command::Reach(args) => reach::run(args),
-            Command::Check(args) => check::run(args),
-            Command::Gen(args) => gen::run(args),
-            Command::Mcc(args) => mcc::run(args),
-        }
-    }
-}
-
-/// The exit code of a run: its own on success, else the error's (printed first).
-pub fn exit_code(result: Result<ExitCode, Error>) -> ExitCode {
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("ltsym: {e}");
-            ExitCode::from(e.exit_code() as u8)
-        }
-    }
-}
 
 /// The system file and how to read it.
 #[derive(clap::Args)]

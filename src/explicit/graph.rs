@@ -12,8 +12,8 @@
 //! cost tens of bytes each rather than hundreds.
 
 use crate::error::{Error, Limit, Result};
+use crate::limits::Budget;
 use crate::model::{LabelId, StateId, Sync, System};
-use crate::symbolic::Budget;
 
 /// The global successors of `state`: for each label, every global move it allows.
 ///

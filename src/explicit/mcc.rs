@@ -26,10 +26,10 @@ use super::graph::StateGraph;
 use super::scc::sccs;
 use crate::automata::valuations::{translate_valuations, ValuationTgba};
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::logic::mcc::{atom_name, Deadlocks, Formula, FormulaLogic, IntExpr};
 use crate::logic::Ltl;
 use crate::model::{PetriNet, StateId, System};
-use crate::symbolic::Budget;
 
 /// The figures of the StateSpace examination.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -429,7 +429,7 @@ impl<'a> NetSpace<'a> {
 
 /// The error for a reachable marking where transition `t` is Petri-enabled but its guard does
 /// not hold.
-fn not_one_safe(net: &PetriNet, t: usize, state: &[StateId]) -> Error {
+pub fn not_one_safe(net: &PetriNet, t: usize, state: &[StateId]) -> Error {
     let tr = &net.transitions[t];
     let marked: Vec<&str> = (0..net.places.len())
         .filter(|&p| net.marked(state, p))

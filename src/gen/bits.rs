@@ -5,6 +5,7 @@
 //! it is in the RERS files. [`crate::model::factor`] should find it; the tests check that it
 //! does and that nothing changes when it does.
 
+use super::random::pair_across_components;
 use super::rng::Rng;
 use crate::model::{System, SystemBuilder};
 
@@ -80,7 +81,7 @@ pub fn bits(spec: &BitsSpec) -> Result<System, String> {
     let mut names: Vec<Vec<String>> = (0..spec.components)
         .map(|c| (0..spec.labels).map(|k| format!("c{c}_{k}")).collect())
         .collect();
-    for (k, (a, b)) in super::pair_across_components(&mut rng, offers)
+    for (k, (a, b)) in pair_across_components(&mut rng, offers)
         .into_iter()
         .enumerate()
     {

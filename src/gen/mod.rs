@@ -15,29 +15,6 @@ pub use ring::token_ring;
 
 use crate::model::System;
 
-/// Pairs offers `(component, index)` of different components, as RERS pairs synchronised
-/// transitions: shuffled, then each offer takes the next free offer of another component.
-/// Offers left without a partner are dropped (they stay local).
-pub(crate) fn pair_across_components(
-    rng: &mut rng::Rng,
-    mut offers: Vec<(usize, usize)>,
-) -> Vec<((usize, usize), (usize, usize))> {
-    rng.shuffle(&mut offers);
-    let mut paired = vec![false; offers.len()];
-    let mut pairs = Vec::new();
-    for i in 0..offers.len() {
-        if paired[i] {
-            continue;
-        }
-        if let Some(j) = (i + 1..offers.len()).find(|&j| !paired[j] && offers[j].0 != offers[i].0) {
-            paired[i] = true;
-            paired[j] = true;
-            pairs.push((offers[i], offers[j]));
-        }
-    }
-    pairs
-}
-
 /// Builds a system from a family spec:
 /// * `philosophers:N` (or `phil:N`): [`philosophers`], 3^N − 1 states;
 /// * `ring:N` (or `token_ring:N`): [`token_ring`], N·2^N states;

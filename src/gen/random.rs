@@ -87,7 +87,7 @@ pub fn random(spec: &RandomSpec) -> Result<System, String> {
         })
         .collect();
     let mut label: Vec<Vec<Option<String>>> = edges.iter().map(|es| vec![None; es.len()]).collect();
-    for (k, (a, b)) in super::pair_across_components(&mut rng, shared)
+    for (k, (a, b)) in pair_across_components(&mut rng, shared)
         .into_iter()
         .enumerate()
     {
@@ -123,4 +123,27 @@ pub fn random(spec: &RandomSpec) -> Result<System, String> {
         }
     }
     b.build()
+}
+
+/// Pairs offers `(component, index)` of different components, as RERS pairs synchronised
+/// transitions: shuffled, then each offer takes the next free offer of another component.
+/// Offers left without a partner are dropped (they stay local).
+pub(crate) fn pair_across_components(
+    rng: &mut Rng,
+    mut offers: Vec<(usize, usize)>,
+) -> Vec<((usize, usize), (usize, usize))> {
+    rng.shuffle(&mut offers);
+    let mut paired = vec![false; offers.len()];
+    let mut pairs = Vec::new();
+    for i in 0..offers.len() {
+        if paired[i] {
+            continue;
+        }
+        if let Some(j) = (i + 1..offers.len()).find(|&j| !paired[j] && offers[j].0 != offers[i].0) {
+            paired[i] = true;
+            paired[j] = true;
+            pairs.push((offers[i], offers[j]));
+        }
+    }
+    pairs
 }

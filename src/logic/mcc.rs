@@ -287,6 +287,10 @@ impl Formula {
     }
 
     fn collect_state_atoms(&self, out: &mut Vec<Formula>) {
+        if let Formula::Not(g) = self {
+            // a negated state formula is the negation of its atom: one atom, not two
+            return g.collect_state_atoms(out);
+        }
         if self.is_state() {
             if !matches!(self, Formula::True | Formula::False) && !out.contains(self) {
                 out.push(self.clone());
@@ -315,6 +319,9 @@ impl Formula {
     /// [`Formula::state_atoms`]). Panics on a path quantifier (check [`Formula::is_path`]).
     pub fn to_ltl(&self, atoms: &[Formula]) -> crate::logic::Ltl {
         use crate::logic::Ltl;
+        if let Formula::Not(f) = self {
+            return Ltl::not(f.to_ltl(atoms));
+        }
         if self.is_state() {
             match self {
                 Formula::True => return Ltl::True,

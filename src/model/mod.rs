@@ -18,6 +18,7 @@
 //! dummy node) is **not** a silent transition: readers drop it and record its target as the start
 //! state; [`System::with_start_steps`] puts it back as a real silent step where a semantics needs it.
 
+mod bitcode;
 pub mod factor;
 pub mod net;
 

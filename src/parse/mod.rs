@@ -10,7 +10,10 @@ pub mod ltl;
 pub mod mcc;
 mod nupn;
 pub mod pnml;
+mod pnml_net;
 pub mod promela;
+
+pub use pnml::PnmlLabels;
 
 use std::path::Path;
 
@@ -37,18 +40,6 @@ impl Format {
             _ => None,
         }
     }
-}
-
-/// How PNML transition names become labels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum PnmlLabels {
-    /// `mcc` when every transition name has the MCC form `t_<n>_<label>`, else `name`.
-    #[default]
-    Auto,
-    /// The transition's name text is its label (the id where there is no name).
-    Name,
-    /// The label is what follows `t_<n>_` in the name.
-    Mcc,
 }
 
 /// Options for [`load_system`].

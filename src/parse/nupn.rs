@@ -33,8 +33,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::pnml::{Net, Transition};
-use super::PnmlLabels;
+use super::pnml_net::{Net, PnmlLabels, Transition};
 use crate::error::{Error, ParseError, Result};
 use crate::model::{
     CompId, LabelId, MoveTuple, PetriNet, PetriTransition, Place, StateId, System, SystemBuilder,

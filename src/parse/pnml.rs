@@ -13,7 +13,9 @@ use std::path::Path;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use super::PnmlLabels;
+use super::nupn;
+pub use super::pnml_net::PnmlLabels;
+use super::pnml_net::{Arc, Net, Nupn, Place, Transition, Unit};
 use crate::error::{Error, ParseError, Result};
 use crate::model::{PetriNet, System};
 
@@ -26,55 +28,11 @@ pub fn parse(text: &str, file: &Path, labels: PnmlLabels) -> Result<System> {
 /// and moves of that system (what the MCC examinations need).
 pub fn parse_net(text: &str, file: &Path, labels: PnmlLabels) -> Result<(System, PetriNet)> {
     let net = read_net(text, file)?;
-    super::nupn::build(&net, text, file, labels)
+    nupn::build(&net, text, file, labels)
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reading the XML
-
-pub(super) struct Place {
-    pub(super) id: String,
-    pub(super) pos: usize,
-    /// Initial marking and the position of its text.
-    pub(super) marking: u64,
-    pub(super) marking_pos: usize,
-}
-
-pub(super) struct Transition {
-    pub(super) id: String,
-    pub(super) name: Option<String>,
-    pub(super) pos: usize,
-}
-
-pub(super) struct Arc {
-    pub(super) id: String,
-    pub(super) source: String,
-    pub(super) target: String,
-    pub(super) pos: usize,
-}
-
-pub(super) struct Unit {
-    pub(super) id: String,
-    pub(super) pos: usize,
-    pub(super) places: Vec<String>,
-    pub(super) subunits: Vec<String>,
-}
-
-pub(super) struct Nupn {
-    pub(super) pos: usize,
-    pub(super) root: Option<String>,
-    pub(super) units: Vec<Unit>,
-}
-
-/// The net as read, before any check that needs the whole file.
-#[derive(Default)]
-pub(super) struct Net {
-    pub(super) pos: usize,
-    pub(super) places: Vec<Place>,
-    pub(super) transitions: Vec<Transition>,
-    pub(super) arcs: Vec<Arc>,
-    pub(super) nupn: Option<Nupn>,
-}
 
 /// What the reader is inside of. The stack of these mirrors the open elements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,7 +20,8 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, Function};
 
 use super::encoding::{oom, BddResult};
-use super::{Budget, Encoding, Relation};
+use super::{Encoding, Relation};
+use crate::limits::Budget;
 
 /// A cluster is closed when adding the next relation would make it larger than this.
 pub const CLUSTER_NODES: usize = 5_000;

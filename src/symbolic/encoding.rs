@@ -23,6 +23,7 @@ use oxidd::{
 };
 
 use crate::error::{Error, Limit};
+use crate::limits::NodeStore;
 use crate::model::{CompId, LabelId, StateId, Sync, System};
 
 /// A BDD operation's failure: the node store is full.
@@ -32,6 +33,11 @@ pub fn oom(_: OutOfMemory) -> Error {
 
 /// Result of BDD work: a full node store becomes [`Limit::Memory`].
 pub type BddResult<T> = Result<T, Error>;
+
+/// `a ∧ ¬b`.
+pub(crate) fn minus(a: &BDDFunction, b: &BDDFunction) -> BddResult<BDDFunction> {
+    b.imp_strict(a).map_err(oom)
+}
 
 /// Manager sizes. The defaults suit the RERS problems on a 24 GiB machine; tests use
 /// [`ManagerOptions::small`].
@@ -514,6 +520,32 @@ impl Encoding {
     /// Nodes currently held by the manager (live and not yet collected).
     pub fn manager_nodes(&self) -> usize {
         self.manager.with_manager_shared(|m| m.num_inner_nodes())
+    }
+}
+
+/// The labels bottom-most first: by top level descending, then by how deep they reach. The
+/// order in which every chaining loop fires them (reachability, the LTL product's relations,
+/// the CTL closures): low, cheap labels close the local behaviour before high ones copy it up.
+pub(crate) fn bottom_up(enc: &Encoding) -> Vec<usize> {
+    let mut ls: Vec<usize> = (0..enc.labels.len()).collect();
+    let bottom = |l: usize| enc.labels[l].support.last().copied().unwrap_or(usize::MAX);
+    ls.sort_by_key(|&l| {
+        (
+            std::cmp::Reverse(enc.labels[l].top_level),
+            std::cmp::Reverse(bottom(l)),
+        )
+    });
+    ls
+}
+
+/// The budget watches the manager's nodes.
+impl NodeStore for Encoding {
+    fn nodes(&self) -> usize {
+        self.manager_nodes()
+    }
+
+    fn collect_garbage(&self) {
+        Encoding::collect_garbage(self)
     }
 }
 

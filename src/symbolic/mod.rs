@@ -1,24 +1,22 @@
 //! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
+//!
+//! Beside this file: the encoding ([`encoding`]: blocks, one relation per label), variable
+//! orders ([`order`]), relations merged into clusters ([`cluster`]) and the per-file system
+//! context of LTL ([`context`]). Below it, one folder per engine: [`reach`] (one file per
+//! strategy), [`ltl`] (product, Emerson-Lei, probe, lasso) and [`ctl`] (fixpoints, witnesses).
+//! Resource limits come from [`crate::limits`].
 
-mod approx;
-pub mod budget;
 pub mod cluster;
-mod constrained;
+pub mod context;
 pub mod ctl;
-pub mod ctl_witness;
 pub mod encoding;
-pub mod lasso;
 pub mod ltl;
+pub mod net;
 pub mod order;
 pub mod reach;
-pub mod saturation;
-mod slices;
-pub mod stats;
 
-pub use budget::Budget;
-pub use ctl::{check_ctl, CtlChecker};
-pub use ctl_witness::{CtlEvidence, EvidenceKind};
+pub use context::{AutPosition, Space, SystemCtx};
+pub use ctl::{check_ctl, CtlChecker, CtlEvidence, EvidenceKind};
 pub use encoding::{Block, Encoding, ManagerOptions, Relation};
 pub use order::OrderSpec;
-pub use reach::{reach_with, reachable, run_reach, Strategy};
-pub use stats::{ReachCounters, ReachStats};
+pub use reach::{reach_with, reachable, run_reach, ReachCounters, ReachStats, Strategy};

@@ -1,131 +1,28 @@
-//! Symbolic reachability: the set of states reachable from the initial state, by one of three
-//! iteration strategies over the per-label relations of an [`Encoding`].
+//! The race of candidate variable orders: each candidate in turn gets a slice of work, the
+//! slices double, every candidate resumes where its last slice stopped, and the first to reach
+//! its fixpoint wins; then the statistics of the finished run.
 //!
-//! * **bfs**: breadth-first; each step takes the union of every label's image of the frontier.
-//!   Exact BFS layers, but the intermediate unions are large.
-//! * **chain**: chaining (Roig, Cortadella, Pastor, "Verification of asynchronous circuits by
-//!   BDD-based model checking of Petri nets", ICATPN 1995): within one sweep the labels are
-//!   applied one after another, each to the states found so far, so a label sees the successors
-//!   its predecessors in the sweep just produced. Labels are taken bottom-most first (largest
-//!   `top_level` first), which lets low, cheap labels close the local behaviour before the
-//!   high ones copy it upwards. Each label's image is taken of the sweep's *frontier* (the states
-//!   not yet expanded by every label) rather than of the whole set.
-//! * **sat** (the default): saturation, see [`super::saturation`]. Fastest by far on the RERS
-//!   problems (bench-data/results/reach.csv: 2017 problem 110, FORCE order: 1.2 s against 3.4 s
-//!   for chaining and 8.6 s for BFS; 2017 112 (2^48 states) finishes only with it).
-//! * **chain-full**: chaining where each label takes the image of the whole set, not of the
-//!   frontier (the baseline's scheme).
-//! * **sat-like**: saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
-//! * **sat-mask**: saturation that fires labels on masked saturated sets, so that only the blocks
-//!   a label touches are saturated again; slower than `sat`, kept as an independent check.
-//!
-//! All three compute the same set (tests check it against explicit search).
+//! Why a race: no variable order is known to be good for every system ([`crate::symbolic::order`]:
+//! FORCE is best on most RERS problems, only `hubs` is fast on 2016 problem 119), and which
+//! one wins shows only by running. Why slices of *work* (BDD nodes created) and not of time:
+//! the same input then always picks the same order, whatever the machine's load. Why
+//! resumable attempts ([`ReachRun`]): the race then costs about the number of candidates times
+//! the winner's own work, not a sum over restarts. (The same scheme is used by the LTL system
+//! context, [`crate::symbolic::context`], which gives up after a largest slice.)
 
 use std::time::Instant;
 
 use oxidd::bdd::BDDFunction;
-use oxidd::util::num::F64;
-use oxidd::{BooleanFunction, Function};
+use oxidd::Function;
 
-use super::encoding::{oom, BddResult};
-use super::order::total_span;
-use super::saturation::{saturate_recursive, SatMemo};
-use super::stats::{ReachCounters, ReachStats};
-use super::{Budget, Encoding, ManagerOptions};
+use super::stats::ReachStats;
+use super::{ReachRun, Strategy};
 use crate::error::{Error, Limit, Result};
+use crate::limits::Budget;
 use crate::model::factor::Factored;
 use crate::model::{CompId, System};
-
-/// The iteration strategy of the reachability fixpoint.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Strategy {
-    /// Breadth-first: each step takes every label's image of the frontier.
-    Bfs,
-    /// Chaining: within a sweep, each label's image of the states found so far.
-    Chain,
-    /// Saturation (the fastest by far on the RERS problems).
-    #[default]
-    Sat,
-    /// Chaining where every label takes the image of the whole set found so far.
-    ChainFull,
-    /// Saturation-style iteration on whole BDDs (LTSmin's `sat-like`).
-    SatLike,
-    /// Saturation where labels fire on masked saturated sets (a slower, independent check).
-    SatMask,
-}
-
-impl std::fmt::Display for Strategy {
-    /// The name `--strategy` takes.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use clap::ValueEnum;
-        let value = self.to_possible_value().expect("no strategy is skipped");
-        f.write_str(value.get_name())
-    }
-}
-
-/// The reachable states of `enc` from its initial state, by the default strategy.
-pub fn reachable(enc: &Encoding, budget: &Budget) -> BddResult<BDDFunction> {
-    reach_with(enc, Strategy::default(), budget).map(|(r, _)| r)
-}
-
-/// The reachable states by `strategy`, with counters.
-pub fn reach_with(
-    enc: &Encoding,
-    strategy: Strategy,
-    budget: &Budget,
-) -> BddResult<(BDDFunction, ReachCounters)> {
-    let mut memo = SatMemo::default();
-    let mut t = Tracker::new(enc, budget);
-    let r = run_strategy(enc, strategy, &mut t, &mut memo)?;
-    t.sample();
-    Ok((r, t.counters))
-}
-
-fn run_strategy(
-    enc: &Encoding,
-    strategy: Strategy,
-    t: &mut Tracker,
-    memo: &mut SatMemo,
-) -> BddResult<BDDFunction> {
-    match strategy {
-        Strategy::Bfs => bfs(enc, t),
-        Strategy::Chain => chain(enc, t),
-        Strategy::ChainFull => chain_full(enc, t),
-        Strategy::Sat => saturate_recursive(enc, t, false, memo),
-        Strategy::SatMask => saturate_recursive(enc, t, true, memo),
-        Strategy::SatLike => super::saturation::saturate(enc, t),
-    }
-}
-
-/// A reachability computation that can be cut short by a limit and resumed: `sat` and
-/// `sat-mask` keep the sub-diagrams they finished ([`SatMemo`]), the other strategies start
-/// again. Counters add up over the runs.
-pub struct ReachRun {
-    pub enc: Encoding,
-    memo: SatMemo,
-    pub counters: ReachCounters,
-}
-
-impl ReachRun {
-    pub fn new(enc: Encoding) -> ReachRun {
-        ReachRun {
-            enc,
-            memo: SatMemo::default(),
-            counters: ReachCounters::default(),
-        }
-    }
-
-    /// The reachable states, or the limit `budget` hit (then a later call goes on).
-    pub fn run(&mut self, strategy: Strategy, budget: &Budget) -> BddResult<BDDFunction> {
-        let mut t = Tracker::new(&self.enc, budget);
-        let r = run_strategy(&self.enc, strategy, &mut t, &mut self.memo);
-        t.sample();
-        self.counters.iterations += t.counters.iterations;
-        self.counters.images += t.counters.images;
-        self.counters.peak_nodes = self.counters.peak_nodes.max(t.counters.peak_nodes);
-        r
-    }
-}
+use crate::symbolic::encoding::{minus, Encoding, ManagerOptions};
+use crate::symbolic::order::total_span;
 
 /// The first work slice of [`race_orders`], in BDD nodes created: the RERS problems that
 /// `force` solves in under a second fit in it, so they never see the second candidate.
@@ -135,7 +32,7 @@ pub const RACE_FIRST_SLICE: usize = 1 << 22;
 /// runs or resumes it; each candidate in turn gets a work slice of [`RACE_FIRST_SLICE`] nodes,
 /// then twice that, and so on, until one finishes. Returns the index of the order that did,
 /// its state and result. No order is known to be good for every system (see
-/// [`super::order`]); with resumable attempts ([`ReachRun`]) the race costs about the
+/// [`crate::symbolic::order`]); with resumable attempts ([`ReachRun`]) the race costs about the
 /// candidates' number times the winner's own work (plus memory for every state). With a
 /// single candidate it simply runs under `budget`. Limits other than the slice end the race.
 pub fn race_orders<S, T>(
@@ -345,156 +242,6 @@ fn reach_stats(
         time_reach_s: 0.0,
         time_deadlock_s,
     })
-}
-
-/// Bookkeeping shared by the strategies: counters, peak nodes, the budget and progress logs.
-pub(crate) struct Tracker<'a> {
-    enc: &'a Encoding,
-    budget: &'a Budget,
-    pub counters: ReachCounters,
-    start: Instant,
-    last_log: Instant,
-}
-
-/// Seconds between progress messages.
-const LOG_EVERY_S: f64 = 3.0;
-
-impl<'a> Tracker<'a> {
-    pub fn new(enc: &'a Encoding, budget: &'a Budget) -> Tracker<'a> {
-        Tracker {
-            enc,
-            budget,
-            counters: ReachCounters::default(),
-            start: Instant::now(),
-            last_log: Instant::now(),
-        }
-    }
-
-    /// Records the manager's size.
-    pub fn sample(&mut self) {
-        let n = self.enc.manager_nodes();
-        self.counters.peak_nodes = self.counters.peak_nodes.max(n);
-    }
-
-    /// After every image: count it, sample the size, check the budget, maybe log progress about
-    /// `reach` (the set found so far).
-    pub fn image_done(&mut self, reach: &BDDFunction) -> BddResult<()> {
-        self.counters.images += 1;
-        self.sample();
-        self.budget.check(self.enc)?;
-        if self.last_log.elapsed().as_secs_f64() >= LOG_EVERY_S {
-            self.last_log = Instant::now();
-            if log::log_enabled!(log::Level::Info) {
-                let nodes = reach.node_count();
-                // an f64 count walks the BDD once; skip it on huge sets
-                let states = if nodes < 2_000_000 {
-                    let n: F64 = reach.sat_count(self.enc.num_vars(), &mut F64Cache::default());
-                    format!("{:.4e}", n.0 / 2f64.powi((self.enc.num_vars() / 2) as i32))
-                } else {
-                    "?".into()
-                };
-                log::info!(
-                    "reach: iteration {}, images {}, states ~{states}, set {nodes} nodes, \
-                     manager {} nodes (peak {}), {:.1} s",
-                    self.counters.iterations,
-                    self.counters.images,
-                    self.enc.manager_nodes(),
-                    self.counters.peak_nodes,
-                    self.start.elapsed().as_secs_f64()
-                );
-            }
-        }
-        Ok(())
-    }
-}
-
-type F64Cache =
-    oxidd::util::SatCountCache<F64, std::hash::BuildHasherDefault<oxidd::util::FxHasher>>;
-
-/// `a ∧ ¬b`.
-pub(crate) fn minus(a: &BDDFunction, b: &BDDFunction) -> BddResult<BDDFunction> {
-    b.imp_strict(a).map_err(oom)
-}
-
-/// The labels bottom-most first: by top level descending, then by how deep they reach.
-pub(crate) fn bottom_up(enc: &Encoding) -> Vec<usize> {
-    let mut ls: Vec<usize> = (0..enc.labels.len()).collect();
-    let bottom = |l: usize| enc.labels[l].support.last().copied().unwrap_or(usize::MAX);
-    ls.sort_by_key(|&l| {
-        (
-            std::cmp::Reverse(enc.labels[l].top_level),
-            std::cmp::Reverse(bottom(l)),
-        )
-    });
-    ls
-}
-
-/// Breadth-first: `F := (⋃_l image_l(F)) \ R` until empty.
-fn bfs(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
-    let mut reach = enc.initial.clone();
-    let mut frontier = reach.clone();
-    loop {
-        t.counters.iterations += 1;
-        let mut next = enc.f();
-        for r in &enc.labels {
-            let img = r.image(&frontier)?;
-            next = next.or(&img).map_err(oom)?;
-            t.image_done(&reach)?;
-        }
-        let new = minus(&next, &reach)?;
-        if !new.satisfiable() {
-            return Ok(reach);
-        }
-        reach = reach.or(&new).map_err(oom)?;
-        frontier = new;
-    }
-}
-
-/// Chaining with frontiers. Invariant at the start of a sweep: every state of `reach` outside
-/// `frontier` has all its successors in `reach`. Each label is applied to the frontier plus the
-/// states this sweep found so far; states found after a label was applied are the next
-/// sweep's frontier.
-fn chain(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
-    let labels = bottom_up(enc);
-    let mut reach = enc.initial.clone();
-    let mut frontier = reach.clone();
-    loop {
-        t.counters.iterations += 1;
-        let mut found = enc.f();
-        for &l in &labels {
-            let r = &enc.labels[l];
-            let img = r.image(&frontier)?;
-            let new = minus(&img, &reach)?;
-            t.image_done(&reach)?;
-            if new.satisfiable() {
-                reach = reach.or(&new).map_err(oom)?;
-                frontier = frontier.or(&new).map_err(oom)?;
-                found = found.or(&new).map_err(oom)?;
-            }
-        }
-        if !found.satisfiable() {
-            return Ok(reach);
-        }
-        frontier = found;
-    }
-}
-
-/// Chaining on the whole set: every label's image is taken of everything found so far.
-fn chain_full(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
-    let labels = bottom_up(enc);
-    let mut reach = enc.initial.clone();
-    loop {
-        t.counters.iterations += 1;
-        let before = reach.clone();
-        for &l in &labels {
-            let img = enc.labels[l].image(&reach)?;
-            reach = reach.or(&img).map_err(oom)?;
-            t.image_done(&reach)?;
-        }
-        if reach == before {
-            return Ok(reach);
-        }
-    }
 }
 
 #[cfg(test)]

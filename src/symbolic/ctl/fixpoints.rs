@@ -11,9 +11,9 @@
 //! equations and why each is right are written next to their code below.
 //!
 //! Every set is a subset of the reachable states `R` (computed once per file by
-//! [`reachable`](super::reach::reachable) and shared by all its properties); complement is
+//! [`reachable`](crate::symbolic::reach::reachable) and shared by all its properties); complement is
 //! `R ∧ ¬f`. `dead = R ∧ ¬enabled_any`. EX is the union of the preimages of the labels that
-//! fire somewhere in `R`, merged into a few clusters ([`super::cluster`]).
+//! fire somewhere in `R`, merged into a few clusters ([`crate::symbolic::cluster`]).
 //!
 //! Least fixpoints of the shape `μZ. g ∨ (f ∧ EX Z)` (EF, EU) are computed saturation-style:
 //! one label's preimage of the newly found states at a time, added at once, the labels grouped
@@ -31,14 +31,14 @@ use std::collections::HashMap;
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::cluster::{Clusters, CLUSTER_NODES};
-use super::encoding::oom;
-use super::reach::bottom_up;
-use super::saturation::{group_by_level, level_ordered};
-use super::{Budget, Encoding};
 use crate::error::Result;
+use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, System};
+use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
+use crate::symbolic::encoding::{bottom_up, oom};
+use crate::symbolic::reach::level_ordered::{group_by_level, level_ordered};
+use crate::symbolic::Encoding;
 
 /// Evaluates CTL formulas of one system on one reachable set, memoising subformulas.
 ///
@@ -62,14 +62,14 @@ pub struct CtlChecker<'a> {
     /// `active` grouped by top level, lowest group first: the iteration order of
     /// [`CtlChecker::eu`].
     groups: Vec<Vec<LabelId>>,
-    /// The active labels' relations merged into clusters, for `EX` (see [`super::cluster`]).
+    /// The active labels' relations merged into clusters, for `EX` (see [`crate::symbolic::cluster`]).
     pub(crate) clusters: Clusters,
     memo: HashMap<Ctl, BDDFunction>,
     literal: bool,
 }
 
 impl<'a> CtlChecker<'a> {
-    /// `reach` must be the reachable states of `enc` (from [`super::reach::reachable`]).
+    /// `reach` must be the reachable states of `enc` (from [`crate::symbolic::reach::reachable`]).
     pub fn new(enc: &'a Encoding, reach: &BDDFunction, sys: &'a System) -> Result<CtlChecker<'a>> {
         let f = enc.f();
         let mut c = CtlChecker {
@@ -302,7 +302,7 @@ impl<'a> CtlChecker<'a> {
     /// Some maximal path from s meets f iff some finite path from s ends in f (every finite
     /// path extends to a maximal one): the least fixpoint collects exactly the states with such
     /// a path, by length.
-    fn ef(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn ef(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
             return self.lfp(f, |z| {
                 let e = self.ex(z, budget)?;
@@ -319,14 +319,19 @@ impl<'a> CtlChecker<'a> {
     /// finite prefix matters, and any finite path extends to a maximal one. So E(f U g) holds
     /// iff there is a finite path through f-states to a g-state, which the least fixpoint
     /// collects by path length. Deadlocks need no care: a deadlock is in the set iff it has g.
-    fn eu(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn eu(
+        &self,
+        f: &BDDFunction,
+        g: &BDDFunction,
+        budget: &Budget,
+    ) -> Result<BDDFunction> {
         if self.literal {
             return self.lfp(g, |z| {
                 let e = self.ex(z, budget)?;
                 g.or(&f.and(&e).map_err(oom)?).map_err(oom)
             });
         }
-        // Saturation-style (LTSmin's `sat-like`, see super::saturation): the labels grouped by
+        // Saturation-style (LTSmin's `sat-like`, see crate::symbolic::reach::level_ordered): the labels grouped by
         // top level, the lowest group chained to its local fixpoint first, each label adding
         // `f ∧ pre_l(frontier) ∧ ¬Z` where the frontier holds the states the group has not yet
         // seen; after a group adds states the iteration restarts at the lowest group.
@@ -343,7 +348,7 @@ impl<'a> CtlChecker<'a> {
     /// Every maximal path from s stays in f iff every state reachable from s has f (every
     /// reachable state lies on some maximal path). A deadlock is in the ν-set iff it has f,
     /// since AX Z is vacuously true there. Dual: ¬(νZ. f ∧ AX Z) = μY. ¬f ∨ EX Y = EF¬f.
-    fn ag(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn ag(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
             return self.gfp(f, |z| {
                 let a = self.ax(z, budget)?;
@@ -384,7 +389,7 @@ impl<'a> CtlChecker<'a> {
     /// the ν-set, following successors inside the set (one exists unless the state is dead)
     /// gives such a path; conversely the states on such paths form a post-fixpoint. The textbook
     /// νZ. f ∧ EX Z would miss the paths that end in a deadlock.
-    fn eg(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn eg(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         self.gfp(f, |z| {
             let e = self.ex(z, budget)?;
             let step = e.or(&self.dead).map_err(oom)?;
@@ -414,7 +419,7 @@ impl<'a> CtlChecker<'a> {
     /// true and put it in the set: the textbook equation is wrong here). A live state without f
     /// is in the set iff all its successors are; the least fixpoint excludes states with an
     /// infinite path avoiding f. Its dual is EG¬f = νY. ¬f ∧ (EX Y ∨ dead), as it must be.
-    fn af(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn af(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         self.lfp(f, |z| {
             let a = self.ax(z, budget)?;
             let step = self.live.and(&a).map_err(oom)?;
@@ -428,7 +433,12 @@ impl<'a> CtlChecker<'a> {
     /// path never reaches g), hence `EX true`. The dual νY. ¬g ∧ (¬f ∨ dead ∨ EX Y) is
     /// E(¬g W (¬f ∧ ¬g)): a path that avoids g until a ¬f state, or forever, or until a
     /// deadlock; exactly the paths that violate f U g.
-    fn au(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn au(
+        &self,
+        f: &BDDFunction,
+        g: &BDDFunction,
+        budget: &Budget,
+    ) -> Result<BDDFunction> {
         let guard = f.and(&self.live).map_err(oom)?;
         self.lfp(g, |z| {
             let a = self.ax(z, budget)?;

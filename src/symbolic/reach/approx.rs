@@ -9,7 +9,7 @@
 //! projections with the valid codes.
 //!
 //! Why it is closed under steps, which is what the LTL check needs of it (see
-//! [`super::ltl::Space`]): if `s` is in every projection and `s → t` by label `l`, then for a
+//! [`crate::symbolic::context::Space`]): if `s` is in every projection and `s → t` by label `l`, then for a
 //! group `G` that `l` touches, `t` restricted to `G` is one step of the projected `l` from `s`
 //! restricted to `G`, so it is in `G`'s projection (a projection is closed under its projected
 //! labels), and for a group `l` does not touch, nothing in `G` changes.
@@ -17,8 +17,8 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
-use super::encoding::{oom, BddResult};
-use super::{Budget, Encoding, Relation};
+use crate::limits::Budget;
+use crate::symbolic::encoding::{oom, BddResult, Encoding, Relation};
 
 /// The conjunction of the valid codes with the projection of the reachable states on every
 /// distinct support of a label that moves more than one block (see the module doc).
@@ -70,7 +70,8 @@ pub(crate) fn projections(enc: &Encoding, budget: &Budget) -> BddResult<BDDFunct
 mod tests {
     use super::*;
     use crate::gen::{random, RandomSpec};
-    use crate::symbolic::reach::{minus, reachable};
+    use crate::symbolic::encoding::minus;
+    use crate::symbolic::reach::reachable;
     use crate::symbolic::ManagerOptions;
 
     /// On random systems the projections contain the reachable states, are closed under every

@@ -1,11 +1,11 @@
 //! The closures of an LTL product cut by automaton state: the backward closures of the
 //! Emerson-Lei fixpoint and of the lasso search on the exact reachable states, and the
-//! forward closure of the probe (see [`super::ltl`]).
+//! forward closure of the probe (see [`super::product`]).
 //!
 //! A product step either stays in its automaton state `q` (a self-loop of `q`: a plain system
 //! step) or moves to another. So each round saturates the new states of every slice `aut = q`
 //! under the system labels of `q`'s self-loops, by the constrained saturation of Zhao and
-//! Ciardo ([`super::constrained`]), then takes one step along all product relations for the
+//! Ciardo ([`crate::symbolic::reach::constrained`]), then takes one step along all product relations for the
 //! states that change automaton state; rounds are as many as the longest chain of automaton
 //! states a path needs, not as its length. With the automaton block on top of the order every
 //! product relation starts at the top, so saturating the product as a whole would fire every
@@ -14,10 +14,12 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
-use super::constrained::{ClosureMemo, Direction, Events, Layout, Saturator};
-use super::encoding::{oom, BddResult};
-use super::ltl::Product;
-use super::{reach, Budget, Encoding};
+use crate::limits::Budget;
+use crate::symbolic::cluster::Clusters;
+use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::reach::constrained::{ClosureMemo, Direction, Events, Saturator};
+use crate::symbolic::reach::layout::Layout;
+use crate::symbolic::Encoding;
 
 /// The product cut by automaton state: the labels on the self-loops of a state saturate its
 /// slice.
@@ -87,13 +89,13 @@ pub(crate) struct SliceClosure {
 }
 
 impl SliceClosure {
-    pub fn new(p: &Product, dir: Direction, start: &BDDFunction, within: &BDDFunction) -> Self {
+    pub fn new(enc: &Encoding, dir: Direction, start: &BDDFunction, within: &BDDFunction) -> Self {
         SliceClosure {
             dir,
             within: within.clone(),
-            y: p.enc.f(),
+            y: enc.f(),
             frontier: start.clone(),
-            added: p.enc.f(),
+            added: enc.f(),
             memos: Vec::new(),
             slice_of_within: Vec::new(),
         }
@@ -110,13 +112,17 @@ impl SliceClosure {
     /// Each round saturates the states to close in every slice `q` under the system labels of
     /// `q`'s self-loops (inside `within`), then takes one step along all product relations
     /// from the states the round added; the closure is complete when a round adds nothing.
+    ///
+    /// `sl` are the product's slices and `steps` all its relations (what
+    /// `Product::run_slices` passes): the closure needs nothing else of the product.
     pub fn run(
         &mut self,
-        p: &Product,
+        enc: &Encoding,
+        sl: &Slices,
+        steps: &Clusters,
         stop: Option<&BDDFunction>,
         budget: &Budget,
     ) -> BddResult<bool> {
-        let sl = p.slices()?;
         if self.memos.is_empty() {
             self.memos = vec![ClosureMemo::default(); sl.events.len()];
             self.slice_of_within = vec![None; sl.aut.len()];
@@ -147,14 +153,14 @@ impl SliceClosure {
                     }
                 };
                 let ev = sl.events_of[q];
-                let mut sat = Saturator::new(p.enc, &sl.layout, &sl.events[ev], self.dir, budget)
+                let mut sat = Saturator::new(enc, &sl.layout, &sl.events[ev], self.dir, budget)
                     .with_memo(std::mem::take(&mut self.memos[ev]));
                 let closed = sat.closure(&part, &c);
                 self.memos[ev] = sat.into_memo();
-                let new = reach::minus(&closed?.and(aut_q).map_err(oom)?, &self.y)?;
+                let new = minus(&closed?.and(aut_q).map_err(oom)?, &self.y)?;
                 self.y = self.y.or(&new).map_err(oom)?;
                 self.added = self.added.or(&new).map_err(oom)?;
-                self.frontier = reach::minus(&self.frontier, aut_q)?;
+                self.frontier = minus(&self.frontier, aut_q)?;
                 if hits(&new)? {
                     return Ok(true);
                 }
@@ -165,11 +171,11 @@ impl SliceClosure {
                 return Ok(false);
             }
             let step = match self.dir {
-                Direction::Backward => p.pre(&self.added, budget)?,
-                Direction::Forward => p.post(&self.added, budget)?,
+                Direction::Backward => steps.pre(enc, &self.added, budget)?,
+                Direction::Forward => steps.post(enc, &self.added, budget)?,
             };
-            self.frontier = reach::minus(&step.and(&self.within).map_err(oom)?, &self.y)?;
-            self.added = p.enc.f();
+            self.frontier = minus(&step.and(&self.within).map_err(oom)?, &self.y)?;
+            self.added = enc.f();
         }
     }
 }
@@ -182,7 +188,8 @@ mod tests {
     use crate::gen::rng::Rng;
     use crate::gen::{random, RandomSpec};
     use crate::logic::Ltl;
-    use crate::symbolic::ltl::{build_product, AutPosition, Space, SystemCtx};
+    use crate::symbolic::context::{AutPosition, Space, SystemCtx};
+    use crate::symbolic::ltl::product::{build_product, Product};
     use crate::symbolic::{reach::Strategy, ManagerOptions};
 
     /// `start ∪ (within ∧ step(result))` to its fixpoint, one step of the whole product per
@@ -265,11 +272,11 @@ mod tests {
             ];
             for (dir, start, inside) in cases {
                 let want = naive(&p, dir, start, &inside);
-                let mut cl = SliceClosure::new(&p, dir, start, &inside);
+                let mut cl = SliceClosure::new(enc, dir, start, &inside);
                 let mut work = 1 + round as usize % 7;
                 loop {
                     let b = Budget::unlimited();
-                    let r = cl.run(&p, None, &b.slice(enc, work));
+                    let r = p.run_slices(&mut cl, None, &b.slice(enc, work));
                     match b.unless_sliced(r).unwrap() {
                         Some(stopped) => {
                             assert!(!stopped);
@@ -280,8 +287,10 @@ mod tests {
                     work *= 2;
                 }
                 assert!(cl.y == want, "round {round}, {dir:?}");
-                let mut cl = SliceClosure::new(&p, dir, start, &inside);
-                let stopped = cl.run(&p, Some(&stop), &Budget::unlimited()).unwrap();
+                let mut cl = SliceClosure::new(enc, dir, start, &inside);
+                let stopped = p
+                    .run_slices(&mut cl, Some(&stop), &Budget::unlimited())
+                    .unwrap();
                 let meets = want.and(&stop).unwrap().satisfiable();
                 assert_eq!(stopped, meets, "round {round}, {dir:?}");
                 if stopped {

@@ -2,7 +2,7 @@
 //! (`E[c U f]`), or that `f` reaches inside `c`, by saturation.
 //!
 //! Y. Zhao and G. Ciardo, "Symbolic CTL model checking of asynchronous systems using
-//! constrained saturation", ATVA 2009. Saturation ([`super::saturation::saturate_recursive`])
+//! constrained saturation", ATVA 2009. Saturation ([`super::saturation`])
 //! closes a sub-diagram under the events below its block before an event of the block fires;
 //! the constrained form carries, beside each sub-diagram of the set, the sub-diagram of the
 //! constraint reached by the same assignment of the blocks above, and intersects every step
@@ -17,23 +17,23 @@
 //!   closed: the closure is a union of per-state closures).
 //!
 //! Results are memoised per `(f, c, k)`, which is where it saves work over the level-ordered
-//! iteration on whole sets ([`super::saturation::level_ordered`]): a pair of sub-diagrams
+//! iteration on whole sets ([`super::level_ordered`]): a pair of sub-diagrams
 //! shared by many paths is closed once. The labels that move one block alone fire as one event,
 //! the union of their relations; not, as in forward saturation, their reflexive-transitive
 //! closure, which would step through states outside the constraint.
 //!
 //! [`Events`] says which labels take part: the system's, or, in an LTL product, those on the
-//! self-loops of one automaton state (see [`super::ltl::Product::until`]).
+//! self-loops of one automaton state (see `Product::until` in [`crate::symbolic::ltl`]).
 
 use std::collections::HashMap;
 
 use oxidd::bdd::BDDFunction;
-use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, LevelNo, Manager, ManagerRef};
+use oxidd::{BooleanFunction, LevelNo};
 
-use super::encoding::{oom, BddResult};
-use super::reach::minus;
-use super::saturation::chain;
-use super::{Budget, Encoding, Relation};
+use super::chain_loop::chain;
+use super::layout::{active_from, merge_local_labels, Layout};
+use crate::limits::Budget;
+use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, Relation};
 
 /// Which way the closure goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,108 +42,6 @@ pub(crate) enum Direction {
     Backward,
     /// Successors: the states the start set reaches.
     Forward,
-}
-
-/// Where the blocks of an encoding sit in the variable order, and the block each label fires
-/// at: the same for every set of labels on one encoding.
-pub(crate) struct Layout {
-    /// The block of each level (the number of blocks for levels outside every block).
-    pub block_of_level: Vec<usize>,
-    /// Per label of the encoding: the top block it touches, the first block of its support or
-    /// higher if its relation also reads a variable above (a guard outside the declared
-    /// support), so that a step of a set over blocks `k..` never mentions a block above `k`.
-    /// The number of blocks for a label that touches no block.
-    pub fire_block: Vec<usize>,
-}
-
-impl Layout {
-    pub fn new(enc: &Encoding) -> Layout {
-        let nb = enc.blocks.len();
-        let mut block_of_level = vec![nb; enc.num_vars() as usize];
-        enc.manager.with_manager_shared(|m| {
-            for (b, bv) in enc.blocks.iter().enumerate() {
-                for &(c, n) in &bv.bits {
-                    block_of_level[m.var_to_level(c) as usize] = b;
-                    block_of_level[m.var_to_level(n) as usize] = b;
-                }
-            }
-        });
-        let fire_block = enc
-            .labels
-            .iter()
-            .map(|r| {
-                let level = r.rel.with_manager_shared(|m, e| m.get_node(e).level());
-                let rel_top = if level == LevelNo::MAX {
-                    nb
-                } else {
-                    block_of_level[level as usize]
-                };
-                r.support.first().copied().unwrap_or(nb).min(rel_top)
-            })
-            .collect();
-        Layout {
-            block_of_level,
-            fire_block,
-        }
-    }
-
-    /// The block of `f`'s top variable and its level (the number of blocks for a constant).
-    pub fn top_block(&self, nb: usize, f: &BDDFunction) -> (usize, LevelNo) {
-        let level = f.with_manager_shared(|m, e| m.get_node(e).level());
-        if level == LevelNo::MAX {
-            (self.block_of_level.len().max(nb), level)
-        } else {
-            (self.block_of_level[level as usize], level)
-        }
-    }
-}
-
-/// Whether label `l` moves block `b` alone: support `[b]` and a relation that reads nothing
-/// else. The local labels of a block fire together as one event.
-fn is_local(enc: &Encoding, l: usize, b: usize) -> BddResult<bool> {
-    let r = &enc.labels[l];
-    if r.support != [b] {
-        return Ok(false);
-    }
-    let both = r.cur_cube.and(&r.next_cube).map_err(oom)?;
-    Ok(r.rel.exists(&both).map_err(oom)?.valid())
-}
-
-/// Replaces the labels of each block in `events` that move it alone ([`is_local`]) by one
-/// event, `enc.labels.len() + i` for the `i`-th block that has any, placed first (the
-/// synchronised labels then see every local successor); `merge(b, labels)` gives its relation.
-/// Returns the blocks and relations of those events, in order of `i`.
-pub(crate) fn merge_local_labels(
-    enc: &Encoding,
-    events: &mut [Vec<usize>],
-    mut merge: impl FnMut(usize, &[usize]) -> BddResult<Relation>,
-) -> BddResult<Vec<(usize, Relation)>> {
-    let mut merged = Vec::new();
-    for (b, evs) in events.iter_mut().enumerate() {
-        let mut local = Vec::new();
-        for &l in evs.iter() {
-            if is_local(enc, l, b)? {
-                local.push(l);
-            }
-        }
-        if local.is_empty() {
-            continue;
-        }
-        let rel = merge(b, &local)?;
-        evs.retain(|l| !local.contains(l));
-        evs.insert(0, enc.labels.len() + merged.len());
-        merged.push((b, rel));
-    }
-    Ok(merged)
-}
-
-/// `active_from[k]`: some event fires at block `k` or below (one entry more than blocks).
-pub(crate) fn active_from(events: &[Vec<usize>]) -> Vec<bool> {
-    let mut active = vec![false; events.len() + 1];
-    for k in (0..events.len()).rev() {
-        active[k] = active[k + 1] || !events[k].is_empty();
-    }
-    active
 }
 
 /// A set of labels placed for saturation: per block, the events that fire there.
@@ -194,7 +92,7 @@ pub(crate) type ClosureMemo = HashMap<(BDDFunction, BDDFunction, usize), BDDFunc
 
 /// Closes sets under one [`Events`] inside constraints, memoising per `(f, c, k)` across
 /// calls: sets closed one after another under the same events (the rounds of
-/// [`super::ltl::Product::until`]) share their sub-diagrams' closures. A closure cut short
+/// `Product::until` in [`crate::symbolic::ltl`]) share their sub-diagrams' closures. A closure cut short
 /// by a limit keeps the sub-closures it finished in the memo, so one begun again on the same
 /// memo ([`Saturator::with_memo`]) goes on from them.
 pub(crate) struct Saturator<'a> {
@@ -432,7 +330,7 @@ mod tests {
             let f = random_set(&mut rng, count);
             let total: usize = sizes.iter().product();
             let c = random_set(&mut rng, total * 2 / 3).and(&enc.valid).unwrap();
-            let all: Vec<usize> = super::super::reach::bottom_up(&enc);
+            let all: Vec<usize> = crate::symbolic::encoding::bottom_up(&enc);
             let half: Vec<usize> = all.iter().copied().filter(|l| l % 2 == 0).collect();
             let layout = Layout::new(&enc);
             let budget = Budget::unlimited();

@@ -1,13 +1,29 @@
-//! Resource limits of a symbolic computation: wall-clock time and BDD nodes.
+//! Resource limits of a computation, for every engine: wall-clock time (and shares of it),
+//! decision-diagram nodes, and slices of work.
 //!
-//! Fixpoint loops call [`Budget::check`] between BDD operations; a hit limit becomes
-//! [`Error::Limit`], which says which limit it was and makes the CLI exit with code 3.
+//! Fixpoint loops call [`Budget::check`] between BDD operations, the explicit engine
+//! [`Budget::check_time`] every few thousand states; a hit limit becomes [`Error::Limit`],
+//! which says which limit it was and makes the CLI exit with code 3 (the memory limit,
+//! [`Limit::Memory`], is what a full node store reports).
+//!
+//! Why a crate-level module and a trait: the explicit engine is the oracle of the symbolic
+//! one and must depend on nothing symbolic, yet both run under the same limits. So the budget
+//! sees a node store only through [`NodeStore`] (the symbolic engine's encoding implements it),
+//! and knows nothing of BDDs.
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-use super::Encoding;
 use crate::error::{Error, Limit};
+
+/// A store of decision-diagram nodes whose size a [`Budget`] watches: the node and slice
+/// limits count its nodes, and the budget collects its garbage when it has grown.
+pub trait NodeStore {
+    /// Nodes currently held (live and not yet collected).
+    fn nodes(&self) -> usize;
+    /// Frees the nodes nothing refers to any more.
+    fn collect_garbage(&self);
+}
 
 #[derive(Clone, Debug)]
 pub struct Budget {
@@ -61,12 +77,12 @@ impl Budget {
     /// [`Budget::expired`] on `self` tells which). Work, not time, so that the same input
     /// always gives the same result: which of two racing searches finishes first must not
     /// depend on the machine.
-    pub fn slice(&self, enc: &Encoding, nodes: usize) -> Budget {
+    pub fn slice(&self, store: &impl NodeStore, nodes: usize) -> Budget {
         Budget {
             slice: Some(Slice {
                 limit: nodes,
                 used: Cell::new(0),
-                seen: Cell::new(Some(enc.manager_nodes())),
+                seen: Cell::new(Some(store.nodes())),
             }),
             ..self.clone()
         }
@@ -141,11 +157,11 @@ impl Budget {
     }
 
     /// Fails when a limit is exceeded.
-    pub fn check(&self, enc: &Encoding) -> Result<(), Error> {
-        let nodes = enc.manager_nodes();
+    pub fn check(&self, store: &impl NodeStore) -> Result<(), Error> {
+        let nodes = store.nodes();
         if nodes > self.gc_at.get() {
-            enc.collect_garbage();
-            let live = enc.manager_nodes();
+            store.collect_garbage();
+            let live = store.nodes();
             self.gc_at.set((GC_GROWTH * live).max(GC_FLOOR));
             log::debug!("garbage collection: {nodes} -> {live} nodes");
         }
@@ -156,17 +172,17 @@ impl Budget {
             // nodes created since the last check (a collection in between only lowers the count)
             let grown = nodes.saturating_sub(sl.seen.get().unwrap_or(nodes));
             sl.used.set(sl.used.get() + grown);
-            sl.seen.set(Some(enc.manager_nodes()));
+            sl.seen.set(Some(store.nodes()));
             if sl.used.get() > sl.limit {
                 let seconds = self.timeout.unwrap_or(f64::INFINITY);
                 return Err(Error::Limit(Limit::Time { seconds }));
             }
         }
         if let Some(max) = self.max_nodes {
-            if enc.manager_nodes() as u64 > max {
+            if store.nodes() as u64 > max {
                 // dead nodes count until collected: collect before giving up
-                enc.collect_garbage();
-                if enc.manager_nodes() as u64 > max {
+                store.collect_garbage();
+                if store.nodes() as u64 > max {
                     return Err(Error::Limit(Limit::Nodes { max }));
                 }
             }

@@ -21,7 +21,7 @@ pub struct ReachCounters {
     pub peak_nodes: usize,
 }
 
-/// The outcome of [`run_reach`](super::reach::run_reach). Its JSON: big counts as decimal
+/// The outcome of [`run_reach`](super::run_reach). Its JSON: big counts as decimal
 /// strings, `factored` and `deadlock_example` as objects, the counters inline, times in
 /// milliseconds' precision.
 #[derive(Clone, Debug, Default, Serialize)]

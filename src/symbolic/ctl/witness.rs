@@ -14,12 +14,12 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::ctl::CtlChecker;
-use super::encoding::oom;
-use super::Budget;
+use super::fixpoints::CtlChecker;
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, StateId, System};
+use crate::symbolic::encoding::oom;
 
 fn bx(f: Ctl) -> Box<Ctl> {
     Box::new(f)

@@ -6,7 +6,7 @@
 //! acceptance on edges:
 //! 1. BFS layers from the initial product state to the fair set `Z` of the Emerson-Lei fixpoint,
 //!    walked back with preimages of single states: the prefix.
-//! 2. Iterated *walks* (see [`extract`]), which close a cycle cheaply when the fair set is small
+//! 2. Iterated *walks* (see `extract`), which close a cycle cheaply when the fair set is small
 //!    or the system's deterministic run soon repeats itself;
 //!    only when they do not within a bound, the tries and the exact search below run.
 //! 3. *Tries*: a pseudo-random wander inside `Z` (see `wander`), then from the reached state
@@ -35,11 +35,12 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::encoding::{oom, BddResult};
-use super::ltl::Product;
-use super::{Budget, Encoding, Relation};
+use super::product::Product;
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::model::{LabelId, StateId};
+use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::{Encoding, Relation};
 
 /// A state of the product: the system's state vector and the automaton state.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -394,7 +395,7 @@ fn walk(
 }
 
 /// An accepting lasso of the product `p`, given a set `reach` closed under product steps that
-/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::ltl::EmersonLei`]),
+/// holds the initial state, and the Emerson-Lei fair set `fair` (see [`super::emerson_lei::EmersonLei`]),
 /// which the initial state reaches.
 ///
 /// Before the exact SCC search (which computes forward and backward closures, as costly as

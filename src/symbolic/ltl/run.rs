@@ -1,0 +1,441 @@
+//! The check of one LTL property: the entry points ([`check_ltl`], [`check_ltl_with`],
+//! [`check_ltl_once`]), their options and results, and [`LtlRun`], the resumable race of the
+//! forward probe against the Emerson-Lei fixpoint that decides the verdict, followed by the
+//! counterexample lasso.
+//!
+//! Why a race: either search can be fast where the other is hopeless (measured at
+//! [`check_ltl_with`]); in slices of work that double, each resumed where it stopped, the race
+//! costs the fixpoint at most a quarter more work and the probe at most five times its own,
+//! plus the last slice. Why resumable: `ltsym check` shares the time limit among the
+//! properties of a file, and a property that runs out of its share goes on later from where
+//! it stopped instead of starting again.
+
+use std::time::Instant;
+
+use oxidd::bdd::BDDFunction;
+use oxidd::{BooleanFunction, Function};
+
+use super::emerson_lei::EmersonLei;
+use super::lasso::{self, Lasso};
+use super::probe::Probe;
+use super::product::{build_product, product_reachable, Product};
+use crate::automata::Tgba;
+use crate::error::{Error, Result};
+use crate::limits::Budget;
+use crate::model::{CompId, System};
+use crate::symbolic::context::{AutPosition, SystemCtx};
+use crate::symbolic::encoding::oom;
+use crate::symbolic::ManagerOptions;
+use num_bigint::BigUint;
+
+/// Statistics of one LTL check.
+#[derive(Clone, Debug, Default)]
+pub struct LtlStats {
+    /// Reachable states of the product (`None` with [`Universe::SystemReach`], which does not
+    /// compute them).
+    pub product_states: Option<BigUint>,
+    /// BDD nodes of the state space the fixpoint ran on (reachable product states, or
+    /// reachable system states × automaton states).
+    pub product_nodes: usize,
+    /// BDD nodes of all product relations together (shared nodes counted once per relation).
+    pub relation_nodes: usize,
+    /// Outer iterations of the Emerson-Lei fixpoint.
+    pub el_iterations: usize,
+    /// Product states in the fair set (states with an accepting run). With
+    /// [`Universe::SystemReach`] this may include unreachable states; when the fixpoint
+    /// stopped early, a superset of the fair states.
+    pub fair_states: BigUint,
+    /// The Emerson-Lei fixpoint stopped once the initial state had left it (the property
+    /// holds).
+    pub stopped_early: bool,
+    pub build_seconds: f64,
+    pub reach_seconds: f64,
+    pub el_seconds: f64,
+    /// Of `el_seconds`: the forward probe and the fixpoint inside its states (see
+    /// [`check_ltl_with`]).
+    pub probe_seconds: f64,
+    pub witness_seconds: f64,
+}
+
+/// The verdict of one property.
+#[derive(Clone, Debug)]
+pub struct LtlResult {
+    /// The property holds: the product has no accepting lasso.
+    pub holds: bool,
+    /// When it does not hold and a witness was asked for: an infinite trace violating it.
+    pub counterexample: Option<Lasso>,
+    pub stats: LtlStats,
+}
+
+/// The probe gets this fraction of every slice: where it wins, it wins early (a sink close to
+/// the initial state, a small product), and where the fixpoint wins, racing should cost it
+/// little.
+const PROBE_SHARE: usize = 4;
+
+/// The first slice of the race, in BDD nodes created. Measured on RERS 2016 problems 115 and
+/// 116 (all 20 properties, probe share 1/4): 2^16 nodes 67.4 s and 2.7 s, 2^18 66.2 s and
+/// 2.9 s, 2^20 60.9 s and 6.0 s; the time of 115 goes to the fixpoints of its seven holding
+/// properties, which no slice size changes.
+const PROBE_SLICE: usize = 1 << 18;
+
+/// Checks the LTL property whose **negation** `tgba` recognises on the system of `ctx`:
+/// the property holds iff the product has no reachable accepting lasso. With `want_witness`,
+/// a violated property comes with a counterexample lasso.
+pub fn check_ltl(
+    ctx: &SystemCtx,
+    sys: &System,
+    tgba: &Tgba,
+    budget: &Budget,
+    want_witness: bool,
+) -> Result<LtlResult> {
+    let opts = LtlOptions {
+        want_witness,
+        ..LtlOptions::default()
+    };
+    check_ltl_with(ctx, sys, tgba, budget, &opts)
+}
+
+/// Options of [`check_ltl_with`].
+#[derive(Clone, Copy, Debug)]
+pub struct LtlOptions {
+    pub universe: Universe,
+    /// Extract a counterexample when the property fails.
+    pub want_witness: bool,
+    /// Walks tried before the exact SCC search of the lasso extraction (see
+    /// [`lasso`]); 0 goes straight to the SCC search.
+    pub max_walks: usize,
+    /// Tries to close a cycle after a wander, before the exact SCC search of the lasso
+    /// extraction (see [`lasso`]); 0 goes from the walks straight to the SCC search.
+    pub lasso_tries: usize,
+    /// The first slice of work, in BDD nodes created, of the race between the forward probe and
+    /// the Emerson-Lei fixpoint (see [`check_ltl_with`]); 0 turns the probe off.
+    pub probe_slice: usize,
+    /// End the Emerson-Lei fixpoint once it has dropped the initial state (see
+    /// `EmersonLei::stop_without`); off computes the fair states in full.
+    pub stop_early: bool,
+}
+
+impl Default for LtlOptions {
+    fn default() -> Self {
+        LtlOptions {
+            universe: Universe::default(),
+            want_witness: true,
+            max_walks: lasso::MAX_WALKS,
+            lasso_tries: lasso::TRIES,
+            probe_slice: PROBE_SLICE,
+            stop_early: true,
+        }
+    }
+}
+
+/// The set of product states the Emerson-Lei fixpoint starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Universe {
+    /// The reachable product states, computed per property by forward chaining.
+    #[value(name = "product")]
+    ProductReach,
+    /// (reachable system states) × (automaton states), from the [`SystemCtx`]: no product
+    /// reachability at all. This set is closed under product steps, so its fair states are
+    /// exactly the states with an accepting run; the property fails iff the initial product state
+    /// is one of them. Measured on 2016 problem 114 (1.1e14 states),
+    /// `!G F c0_t0`: product reachability 34.5 s + lasso 59.8 s with `ProductReach`, against
+    /// EL 0.11 s + lasso 0.02 s here.
+    #[default]
+    #[value(name = "system")]
+    SystemReach,
+}
+
+/// [`check_ltl`] with all options.
+///
+/// Two searches race, in time slices that double, each resumed where it stopped:
+/// * the Emerson-Lei fixpoint on the space (`EmersonLei`), which stops as soon as it has
+///   dropped the initial state (the property then holds);
+/// * a forward probe from the initial product state (`Probe`: chaining and saturation
+///   sharing its slices). When the automaton has accepting sinks
+///   (states that loop on every letter in every acceptance set: the negation of every
+///   `F`-shaped property has one), it looks for a sink paired with a system state that has an
+///   infinite future: reaching one is a violation, and those states are a valid fair set for
+///   the lasso extraction. When its closure completes, it has found the reachable product
+///   states exactly, and the fixpoint goes on inside them.
+///
+/// In the probe's share of each slice, the Emerson-Lei fixpoint also runs inside the states the
+/// probe has found so far (a snapshot, resumed until it completes, then taken again from the
+/// grown set). Those states are reachable, so a fair state among them, fair on a cycle inside
+/// them, is a violation, and those fair states are a valid fair set for the lasso extraction
+/// (each starts an accepting run inside them). This finds lassos near the initial state that
+/// do not end in a sink: RERS 2017 problem 108 #13, `G(c0_t3 => F c6_t11)`, 16.7 s in the
+/// backward closure of the fixpoint on the whole space, 0.04 s inside the probe's first 631-node
+/// set.
+///
+/// Either can be fast where the other is hopeless. RERS 2016 problem 115 #2,
+/// `G(c12_t8 => (!c5_t6 W c5_t2__c14_t12))`: over 280 s in the backward closure of the
+/// fixpoint, 0.26 s for the probe. RERS 2017 problem 113 #1: 31 s of trimming on the universe,
+/// while the probe finds that one product state is reachable. 2016 problem 116: the probe does
+/// not finish in 5 s, the fixpoint takes 0.03 s. With the probe's share of a quarter,
+/// racing costs the fixpoint at most a quarter more work and the probe at most five times its
+/// own, plus the last slice.
+pub fn check_ltl_with(
+    ctx: &SystemCtx,
+    sys: &System,
+    tgba: &Tgba,
+    budget: &Budget,
+    opts: &LtlOptions,
+) -> Result<LtlResult> {
+    LtlRun::new(ctx, sys, tgba, budget, opts)?.run(budget)
+}
+
+/// One property's check, resumable: when [`LtlRun::run`] fails on a limit, the run keeps the
+/// fixpoint and the probe where they were, and a later call goes on from there (only a lasso
+/// extraction cut short is redone). This is what lets `ltsym check` share the time
+/// among the properties of a file without losing the work of the first share.
+pub struct LtlRun<'c> {
+    ctx: &'c SystemCtx,
+    num_acc: usize,
+    opts: LtlOptions,
+    p: Product<'c>,
+    space: BDDFunction,
+    probe: Option<Probe>,
+    /// The fixpoint inside the states the probe had found when it began, with those states
+    /// (see [`check_ltl_with`]). Kept when it completes without a fair state: until the
+    /// probe's states grow, running it again returns at once.
+    ball: Option<(BDDFunction, EmersonLei)>,
+    target: BDDFunction,
+    el: EmersonLei,
+    slice: usize,
+    /// Once known: the fair set the lasso is extracted from, and whether the property holds.
+    verdict: Option<(BDDFunction, bool)>,
+    stats: LtlStats,
+}
+
+impl<'c> LtlRun<'c> {
+    /// Builds the product and the space of the fixpoint; nothing is searched yet.
+    pub fn new(
+        ctx: &'c SystemCtx,
+        sys: &System,
+        tgba: &Tgba,
+        budget: &Budget,
+        opts: &LtlOptions,
+    ) -> Result<LtlRun<'c>> {
+        let universe = opts.universe;
+        let t0 = Instant::now();
+        let p = build_product(ctx, sys, tgba, budget)?;
+        let mut stats = LtlStats {
+            build_seconds: t0.elapsed().as_secs_f64(),
+            relation_nodes: p.clusters.nodes(),
+            ..LtlStats::default()
+        };
+        let t1 = Instant::now();
+        let space = match universe {
+            Universe::ProductReach => {
+                let preach = product_reachable(&p, budget)?;
+                stats.product_states = Some(ctx.enc.count(&preach));
+                stats.product_nodes = preach.node_count();
+                preach
+            }
+            Universe::SystemReach => {
+                let mut auts = ctx.enc.f();
+                for q in 0..tgba.num_states {
+                    auts = auts
+                        .or(&ctx.enc.value(ctx.aut_block, q, false)?)
+                        .map_err(oom)?;
+                }
+                let u = ctx.reach.and(&auts).map_err(oom)?;
+                stats.product_nodes = u.node_count();
+                u
+            }
+        };
+        stats.reach_seconds = t1.elapsed().as_secs_f64();
+        // The race of the forward probe and the fixpoint (see `check_ltl_with`).
+        let mut probe = None;
+        let mut target = ctx.enc.f();
+        if opts.probe_slice > 0 && universe == Universe::SystemReach {
+            for q in tgba.accepting_sinks() {
+                target = target
+                    .or(&ctx.enc.value(ctx.aut_block, q, false)?)
+                    .map_err(oom)?;
+            }
+            if target.satisfiable() {
+                target = target
+                    .and(&ctx.infinite(budget)?)
+                    .and_then(|t| t.and(&space))
+                    .map_err(oom)?;
+            }
+            probe = Some(Probe::new(&p, &space, &target));
+        }
+        let mut el = EmersonLei::new(&space);
+        if opts.stop_early {
+            el.stop_without(&p.init);
+        }
+        Ok(LtlRun {
+            ctx,
+            num_acc: tgba.num_acc,
+            opts: *opts,
+            p,
+            space,
+            probe,
+            ball: None,
+            target,
+            el,
+            slice: opts.probe_slice,
+            verdict: None,
+            stats,
+        })
+    }
+
+    /// Runs the check to its verdict, or until `budget` fails (then a later call resumes).
+    pub fn run(&mut self, budget: &Budget) -> Result<LtlResult> {
+        if self.verdict.is_none() {
+            let t2 = Instant::now();
+            let r = self.search(budget);
+            self.stats.el_seconds += t2.elapsed().as_secs_f64();
+            r?;
+        }
+        let Some((fair, holds)) = self.verdict.clone() else {
+            return Err(Error::Internal("LTL search ended without a verdict".into()));
+        };
+        let mut counterexample = None;
+        if !holds && self.opts.want_witness {
+            let t3 = Instant::now();
+            // The verdict is in: its counterexample gets the whole time limit, not just what is
+            // left of a share, because an extraction cut short starts again from nothing (RERS
+            // 2017 problem 115, whose time is its counterexamples: 61 s -> 83 s when cut).
+            let r = lasso::extract(
+                &self.p,
+                &self.space,
+                &fair,
+                self.num_acc,
+                self.opts.max_walks,
+                self.opts.lasso_tries,
+                &budget.whole(),
+            );
+            self.stats.witness_seconds += t3.elapsed().as_secs_f64();
+            counterexample = Some(r?);
+        }
+        Ok(LtlResult {
+            holds,
+            counterexample,
+            stats: self.stats.clone(),
+        })
+    }
+
+    /// The race of the probe and the fixpoint, in doubling slices, each resumed where it
+    /// stopped; sets `verdict`.
+    fn search(&mut self, budget: &Budget) -> Result<()> {
+        let (p, ctx) = (&self.p, self.ctx);
+        // Set when the probe reaches its target or the fixpoint inside its states finds fair
+        // states: `self.target` is then a fair set the initial state reaches.
+        let mut violated_early = false;
+        loop {
+            if let Some(pr) = self.probe.as_mut() {
+                let t = Instant::now();
+                // the probe and the fixpoint inside its states split the share
+                let share = (self.slice / PROBE_SHARE / 2).max(1);
+                let r = pr.run(p, share, budget);
+                self.stats.probe_seconds += t.elapsed().as_secs_f64();
+                match r? {
+                    Some(true) => {
+                        violated_early = true;
+                        break;
+                    }
+                    Some(false) => {
+                        // the reachable product states, exactly: the fixpoint goes on inside them
+                        self.space = pr.found()?;
+                        self.el.restrict(&self.space)?;
+                        self.probe = None;
+                        self.ball = None;
+                    }
+                    None => {
+                        let t = Instant::now();
+                        let found = &pr.found()?;
+                        let ball = match &mut self.ball {
+                            Some((from, el)) if !el.done() || from == found => el,
+                            slot => &mut slot.insert((found.clone(), EmersonLei::new(found))).1,
+                        };
+                        let r = budget.unless_sliced(ball.run(
+                            p,
+                            self.num_acc,
+                            &budget.slice(p.enc, share),
+                        ));
+                        self.stats.probe_seconds += t.elapsed().as_secs_f64();
+                        if r?.is_some() && ball.z.satisfiable() {
+                            log::debug!(
+                                "fair states among the {} nodes the probe found",
+                                found.node_count()
+                            );
+                            self.target = ball.z.clone();
+                            violated_early = true;
+                            break;
+                        }
+                    }
+                }
+                log::debug!(
+                    "probe: after {:.2} s (slice {share} nodes), found {} nodes",
+                    self.stats.probe_seconds,
+                    match &self.probe {
+                        Some(pr) => pr.found()?.node_count(),
+                        None => 0,
+                    }
+                );
+            }
+            let b = match self.probe {
+                Some(_) => budget.slice(p.enc, self.slice),
+                None => budget.clone(),
+            };
+            if budget
+                .unless_sliced(self.el.run(p, self.num_acc, &b))?
+                .is_some()
+            {
+                break;
+            }
+            self.slice = self.slice.saturating_mul(2);
+        }
+        self.verdict = Some(if violated_early {
+            self.stats.fair_states = ctx.enc.count(&self.target);
+            (self.target.clone(), false)
+        } else {
+            let fair = self.el.z.clone();
+            self.stats.el_iterations = self.el.iterations;
+            self.stats.stopped_early = self.el.stopped_early;
+            self.stats.fair_states = ctx.enc.count(&fair);
+            log::debug!(
+                "Emerson-Lei fixpoint: {} fair states ({} nodes){}",
+                self.stats.fair_states,
+                fair.node_count(),
+                if self.el.stopped_early {
+                    ", a superset: stopped once the initial state had left"
+                } else {
+                    ""
+                }
+            );
+            // The fixpoint keeps every state of `space` with an accepting run, the paths into
+            // the fair cycles included, and `space` is closed under product steps: the initial
+            // state reaches a fair state iff it is one. Stopped early, `fair` is a superset of
+            // the fair states without the initial state.
+            let holds = !p.init.and(&fair).map_err(oom)?.satisfiable();
+            (fair, holds)
+        });
+        Ok(())
+    }
+}
+
+/// Checks one property from scratch: encodes `sys` (components in index order, automaton block at
+/// the default position), computes its reachable states and runs [`check_ltl`]. For several
+/// properties of one system, build a [`SystemCtx`] once instead.
+pub fn check_ltl_once(
+    sys: &System,
+    tgba: &Tgba,
+    opts: ManagerOptions,
+    budget: &Budget,
+    want_witness: bool,
+) -> Result<LtlResult> {
+    let order: Vec<CompId> = (0..sys.components().len()).collect();
+    let ctx = SystemCtx::new(
+        sys,
+        &order,
+        AutPosition::default(),
+        tgba.num_states,
+        opts,
+        budget,
+    )?;
+    check_ltl(&ctx, sys, tgba, budget, want_witness)
+}

@@ -1,0 +1,64 @@
+//! Chaining (Roig, Cortadella, Pastor, "Verification of asynchronous circuits by BDD-based
+//! model checking of Petri nets", ICATPN 1995): within one sweep the labels are applied one
+//! after another, each to the states found so far, so a label sees the successors its
+//! predecessors in the sweep just produced.
+//!
+//! Labels are taken bottom-most first (`bottom_up`), which lets low, cheap labels close the
+//! local behaviour before the high ones copy it upwards. `chain` takes each label's image of
+//! the sweep's *frontier* (the states not yet expanded by every label); `chain_full` of the
+//! whole set found so far (the baseline's scheme). Fewer sweeps than BFS has iterations, and
+//! no union of all images at once; slower than saturation on the RERS problems (2017 problem
+//! 110: 3.4 s against 1.2 s).
+
+use oxidd::bdd::BDDFunction;
+use oxidd::BooleanFunction;
+
+use super::tracker::Tracker;
+use crate::symbolic::encoding::{bottom_up, minus, oom, BddResult, Encoding};
+
+/// Chaining with frontiers. Invariant at the start of a sweep: every state of `reach` outside
+/// `frontier` has all its successors in `reach`. Each label is applied to the frontier plus the
+/// states this sweep found so far; states found after a label was applied are the next
+/// sweep's frontier.
+pub(crate) fn chain(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+    let labels = bottom_up(enc);
+    let mut reach = enc.initial.clone();
+    let mut frontier = reach.clone();
+    loop {
+        t.counters.iterations += 1;
+        let mut found = enc.f();
+        for &l in &labels {
+            let r = &enc.labels[l];
+            let img = r.image(&frontier)?;
+            let new = minus(&img, &reach)?;
+            t.image_done(&reach)?;
+            if new.satisfiable() {
+                reach = reach.or(&new).map_err(oom)?;
+                frontier = frontier.or(&new).map_err(oom)?;
+                found = found.or(&new).map_err(oom)?;
+            }
+        }
+        if !found.satisfiable() {
+            return Ok(reach);
+        }
+        frontier = found;
+    }
+}
+
+/// Chaining on the whole set: every label's image is taken of everything found so far.
+pub(crate) fn chain_full(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+    let labels = bottom_up(enc);
+    let mut reach = enc.initial.clone();
+    loop {
+        t.counters.iterations += 1;
+        let before = reach.clone();
+        for &l in &labels {
+            let img = enc.labels[l].image(&reach)?;
+            reach = reach.or(&img).map_err(oom)?;
+            t.image_done(&reach)?;
+        }
+        if reach == before {
+            return Ok(reach);
+        }
+    }
+}

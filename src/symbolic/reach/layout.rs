@@ -1,0 +1,117 @@
+//! Where the blocks of an encoding sit in the variable order, where each label fires, and
+//! which labels move one block alone: the placement both saturations need (Ciardo et al.'s,
+//! [`super::saturation`], and Zhao and Ciardo's constrained form, [`super::constrained`]).
+//!
+//! A saturation fires an event at the top block it touches, after everything below is closed.
+//! The labels that move one block alone are merged into one event per block, fired first, so
+//! the synchronised labels see every local successor; forward saturation merges them into
+//! their reflexive-transitive closure, constrained saturation into one step (a closure would
+//! pass through states outside the constraint), which is why the merge takes the relation to
+//! build as an argument.
+
+use oxidd::bdd::BDDFunction;
+use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, LevelNo, Manager, ManagerRef};
+
+use crate::symbolic::encoding::{oom, BddResult, Encoding, Relation};
+
+/// Where the blocks of an encoding sit in the variable order, and the block each label fires
+/// at: the same for every set of labels on one encoding.
+pub(crate) struct Layout {
+    /// The block of each level (the number of blocks for levels outside every block).
+    pub block_of_level: Vec<usize>,
+    /// Per label of the encoding: the top block it touches, the first block of its support or
+    /// higher if its relation also reads a variable above (a guard outside the declared
+    /// support), so that a step of a set over blocks `k..` never mentions a block above `k`.
+    /// The number of blocks for a label that touches no block.
+    pub fire_block: Vec<usize>,
+}
+
+impl Layout {
+    pub fn new(enc: &Encoding) -> Layout {
+        let nb = enc.blocks.len();
+        let mut block_of_level = vec![nb; enc.num_vars() as usize];
+        enc.manager.with_manager_shared(|m| {
+            for (b, bv) in enc.blocks.iter().enumerate() {
+                for &(c, n) in &bv.bits {
+                    block_of_level[m.var_to_level(c) as usize] = b;
+                    block_of_level[m.var_to_level(n) as usize] = b;
+                }
+            }
+        });
+        let fire_block = enc
+            .labels
+            .iter()
+            .map(|r| {
+                let level = r.rel.with_manager_shared(|m, e| m.get_node(e).level());
+                let rel_top = if level == LevelNo::MAX {
+                    nb
+                } else {
+                    block_of_level[level as usize]
+                };
+                r.support.first().copied().unwrap_or(nb).min(rel_top)
+            })
+            .collect();
+        Layout {
+            block_of_level,
+            fire_block,
+        }
+    }
+
+    /// The block of `f`'s top variable and its level (the number of blocks for a constant).
+    pub fn top_block(&self, nb: usize, f: &BDDFunction) -> (usize, LevelNo) {
+        let level = f.with_manager_shared(|m, e| m.get_node(e).level());
+        if level == LevelNo::MAX {
+            (self.block_of_level.len().max(nb), level)
+        } else {
+            (self.block_of_level[level as usize], level)
+        }
+    }
+}
+
+/// Whether label `l` moves block `b` alone: support `[b]` and a relation that reads nothing
+/// else. The local labels of a block fire together as one event.
+fn is_local(enc: &Encoding, l: usize, b: usize) -> BddResult<bool> {
+    let r = &enc.labels[l];
+    if r.support != [b] {
+        return Ok(false);
+    }
+    let both = r.cur_cube.and(&r.next_cube).map_err(oom)?;
+    Ok(r.rel.exists(&both).map_err(oom)?.valid())
+}
+
+/// Replaces the labels of each block in `events` that move it alone ([`is_local`]) by one
+/// event, `enc.labels.len() + i` for the `i`-th block that has any, placed first (the
+/// synchronised labels then see every local successor); `merge(b, labels)` gives its relation.
+/// Returns the blocks and relations of those events, in order of `i`.
+pub(crate) fn merge_local_labels(
+    enc: &Encoding,
+    events: &mut [Vec<usize>],
+    mut merge: impl FnMut(usize, &[usize]) -> BddResult<Relation>,
+) -> BddResult<Vec<(usize, Relation)>> {
+    let mut merged = Vec::new();
+    for (b, evs) in events.iter_mut().enumerate() {
+        let mut local = Vec::new();
+        for &l in evs.iter() {
+            if is_local(enc, l, b)? {
+                local.push(l);
+            }
+        }
+        if local.is_empty() {
+            continue;
+        }
+        let rel = merge(b, &local)?;
+        evs.retain(|l| !local.contains(l));
+        evs.insert(0, enc.labels.len() + merged.len());
+        merged.push((b, rel));
+    }
+    Ok(merged)
+}
+
+/// `active_from[k]`: some event fires at block `k` or below (one entry more than blocks).
+pub(crate) fn active_from(events: &[Vec<usize>]) -> Vec<bool> {
+    let mut active = vec![false; events.len() + 1];
+    for k in (0..events.len()).rev() {
+        active[k] = active[k + 1] || !events[k].is_empty();
+    }
+    active
+}
