@@ -23,8 +23,7 @@ while [ $# -gt 0 ]; do
     *) problems+=("$1"); shift ;;
   esac
 done
-rers=${LTSYM_RERS_DIR:-$here/../shared/rers}
-[ -d "$rers" ] || rers=/work/shared/rers
+rers=${LTSYM_RERS_DIR:-$here/bench-data/rers}
 if [ ${#problems[@]} -eq 0 ]; then
   for p in 107 108 109 110; do problems+=("$rers/2016/problem$p.dot"); done
 fi

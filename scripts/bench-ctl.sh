@@ -7,8 +7,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 seed=${1:-1}
-rers=${LTSYM_RERS_DIR:-$here/../shared/rers}
-[ -d "$rers" ] || rers=/work/shared/rers
+rers=${LTSYM_RERS_DIR:-$here/bench-data/rers}
 ltsym=${LTSYM:-$here/target/release/ltsym}
 [ -x "$ltsym" ] || (cd "$here" && cargo build --release -q)
 tmp=$(mktemp -d)

@@ -21,8 +21,7 @@ while [ $# -gt 0 ]; do
     *) problems+=("$1"); shift ;;
   esac
 done
-rers=${LTSYM_RERS_DIR:-$here/../shared/rers}
-[ -d "$rers" ] || rers=/work/shared/rers
+rers=${LTSYM_RERS_DIR:-$here/bench-data/rers}
 if [ ${#problems[@]} -eq 0 ]; then
   for p in $(seq 101 120); do problems+=("$rers/2016/problem$p.dot"); done
   for p in $(seq 101 115); do problems+=("$rers/2017/problem$p.dot"); done

@@ -5,12 +5,14 @@
 # usage: scripts/bench-reach.sh [TIMEOUT_S] [PROBLEM...]
 #   env STRATEGIES (default "chain sat bfs"), ORDERS (default "given force hubs sloan"),
 #       FACTORS (default "bits": components split into bits; "bits none" also runs them whole),
-#       RERS (default ../shared/rers), OUT (default bench-data/results/reach.csv)
+#       RERS (default bench-data/rers, shipped), LTSYM_MCC_DIR (the MCC nets, not shipped: default
+#       ../shared/rers/mcc; its row is skipped when absent), OUT (default bench-data/results/reach.csv)
 set -u
 cd "$(dirname "$0")/.."
 TIMEOUT=${1:-600}
 shift || true
-RERS=${RERS:-../shared/rers}
+RERS=${RERS:-${LTSYM_RERS_DIR:-bench-data/rers}}
+MCC=${LTSYM_MCC_DIR:-../shared/rers/mcc}
 STRATEGIES=${STRATEGIES:-"chain sat bfs"}
 ORDERS=${ORDERS:-"given force hubs sloan"}
 FACTORS=${FACTORS:-bits}
@@ -20,7 +22,11 @@ if [ $# -gt 0 ]; then
 else
   PROBLEMS=()
   for p in 110 111 112 113 114 115; do PROBLEMS+=("$RERS/2017/problem$p.dot"); done
-  PROBLEMS+=("$RERS/mcc/RERS2020-PT-pb103/model.pnml")
+  if [ -f "$MCC/RERS2020-PT-pb103/model.pnml" ]; then
+    PROBLEMS+=("$MCC/RERS2020-PT-pb103/model.pnml")
+  else
+    echo "skipping RERS2020-PT-pb103: MCC net absent from $MCC (see bench-data/rers/README.md)" >&2
+  fi
 fi
 
 cargo build --release --quiet --bin ltsym || exit 1

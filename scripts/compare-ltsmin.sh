@@ -50,8 +50,7 @@ if [[ " ${tools[*]} " == *" prom2lts-"* ]] && ! command -v spins >/dev/null 2>&1
   tools=("${tools[@]/prom2lts-sym/}")
 fi
 
-rers=${LTSYM_RERS_DIR:-$repo/../shared/rers}
-[ -d "$rers/2016" ] || rers=/work/shared/rers
+rers=${LTSYM_RERS_DIR:-$repo/bench-data/rers}
 timeout_s=${LTSMIN_TIMEOUT:-1800}
 threads=${LTSMIN_THREADS:-2}
 prom_var=${LTSMIN_PROM_VAR:-lastAction}

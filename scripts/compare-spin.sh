@@ -5,7 +5,7 @@
 #                                             a properties file: 2016 101-105, 2017 101-102)
 #
 # Environment:
-#   LTSYM_RERS_DIR      RERS data (default <repo>/../shared/rers, else /work/shared/rers)
+#   LTSYM_RERS_DIR      RERS data (default <repo>/bench-data/rers, shipped)
 #   LTSYM               ltsym binary (default: `cargo build --release`, target/release/ltsym)
 #   SPIN_TIMEOUT        seconds per pan run (default 1800); a run cut by it gives verdict `timeout`
 #   LTSYM_TIMEOUT       seconds for the one ltsym run per problem (default 1800)
@@ -32,8 +32,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-rers=${LTSYM_RERS_DIR:-$repo/../shared/rers}
-[ -d "$rers/2016" ] || rers=/work/shared/rers
+rers=${LTSYM_RERS_DIR:-$repo/bench-data/rers}
 spin_timeout=${SPIN_TIMEOUT:-1800}
 ltsym_timeout=${LTSYM_TIMEOUT:-1800}
 memlim=${SPIN_MEMLIM_MB:-8192}

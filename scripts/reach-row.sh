@@ -28,6 +28,8 @@ except Exception:
     j = {}
 get = lambda k: str(j.get(k, ""))
 order_used = " ".join(j.get("order", [])) if isinstance(j.get("order"), list) else get("order")
+# the folder and file name only (2017/problem113.dot): no machine's path in the CSVs
+problem = "/".join(problem.split("/")[-2:])
 print(",".join([problem, order, strategy, status, get("states"), get("time_s"),
                 get("peak_nodes"), get("final_nodes"), get("iterations"), rss, '"' + order_used + '"']))
 PY

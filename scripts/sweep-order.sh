@@ -30,8 +30,14 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ ${#problems[@]} -eq 0 ]; then
-  rers=${LTSYM_RERS_DIR:-$here/../shared/rers}
-  problems=("$rers"/2017/problem11{0,1}.dot "$rers"/2016/problem11{6,7}.dot "$rers"/mcc/RERS2020-PT-pb103/model.pnml)
+  rers=${LTSYM_RERS_DIR:-$here/bench-data/rers}
+  mcc=${LTSYM_MCC_DIR:-$here/../shared/rers/mcc}
+  problems=("$rers"/2017/problem11{0,1}.dot "$rers"/2016/problem11{6,7}.dot)
+  if [ -f "$mcc/RERS2020-PT-pb103/model.pnml" ]; then
+    problems+=("$mcc/RERS2020-PT-pb103/model.pnml")
+  else
+    echo "skipping RERS2020-PT-pb103: MCC net absent from $mcc (see bench-data/rers/README.md)" >&2
+  fi
 fi
 orders=${ORDERS:-"given force hubs sloan random:1 random:2 random:3"}
 strategies=${STRATEGIES:-"chain sat bfs"}

@@ -19,16 +19,18 @@ use crate::automata::lasso::accepts_lasso;
 use crate::automata::translate::translate;
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
-use crate::explicit::graph::{replay_trace, StateGraph};
+use crate::evidence::violation::first_bad_step;
+use crate::evidence::{replay, End, Evidence, Kind};
+use crate::explicit::graph::StateGraph;
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::limits::Budget;
 use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ctl, Ltl, Properties, Property};
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Evidence, Outcome, PropertyResult};
+use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::context::{AutPosition, Space, SystemCtx};
-use crate::symbolic::ctl::{CtlChecker, EvidenceKind};
+use crate::symbolic::ctl::{CtlChecker, CtlEvidence, EvidenceKind};
 use crate::symbolic::ltl::{LtlOptions, LtlResult, LtlRun};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::{race_reach, Strategy};
@@ -101,6 +103,16 @@ impl Default for CheckOptions {
     }
 }
 
+/// What [`check_with`] reports while it runs.
+pub enum Event<'a> {
+    /// The reachable states are known (or their limit was hit): the report's header fields are
+    /// set, its results still empty.
+    Begin(&'a CheckReport),
+    /// One property's final result, the moment it is decided (in the order they are decided;
+    /// one that ran out of its share of the time comes when its retry ends).
+    Decided(&'a PropertyResult),
+}
+
 /// Checks every property of `props` on `sys`. `system_name` and `problem` label the report.
 pub fn check(
     sys: &System,
@@ -108,6 +120,19 @@ pub fn check(
     problem: Option<String>,
     props: &Properties,
     opts: &CheckOptions,
+) -> Result<CheckReport> {
+    check_with(sys, system_name, problem, props, opts, &mut |_| {})
+}
+
+/// [`check`], telling `on` about each result as soon as it is decided: what lets the CLI print
+/// results as they come and keep them when interrupted.
+pub fn check_with(
+    sys: &System,
+    system_name: &str,
+    problem: Option<String>,
+    props: &Properties,
+    opts: &CheckOptions,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<CheckReport> {
     let start = Instant::now();
     let budget = Budget::new(opts.timeout, opts.max_nodes);
@@ -126,6 +151,7 @@ pub fn check(
         reach_time_s: 0.0,
         total_time_s: 0.0,
         results: Vec::new(),
+        warnings: Vec::new(),
     };
     match props {
         Properties::Ltl(ps) => {
@@ -134,7 +160,7 @@ pub fn check(
                 StartSteps::Skip => sys.clone(),
                 StartSteps::Trace => sys.with_start_steps(),
             };
-            check_ltl_file(&sys, ps, opts, &budget, &mut report)?;
+            check_ltl_file(&sys, ps, opts, &budget, &mut report, on)?;
         }
         Properties::Ctl(ps) => {
             report.logic = "CTL".into();
@@ -142,7 +168,7 @@ pub fn check(
                 // the CTL checker always computes the reachable states
                 log::warn!("--space applies to LTL properties only; ignored for CTL");
             }
-            check_ctl_file(sys, ps, opts, &budget, &mut report)?;
+            check_ctl_file(sys, ps, opts, &budget, &mut report, on)?;
         }
     }
     report.total_time_s = start.elapsed().as_secs_f64();
@@ -237,16 +263,26 @@ fn validate_lasso(
     Ok(())
 }
 
-fn lasso_evidence(sys: &System, prefix: &[LabelId], cycle: &[LabelId]) -> Evidence {
-    Evidence {
-        kind: "counterexample".into(),
-        path: names(sys, prefix),
-        cycle: Some(names(sys, cycle)),
-        ends_in_deadlock: false,
-        explanation: "an infinite trace that violates the property: the path, then the cycle \
-                      forever"
-            .into(),
-    }
+/// The counterexample `prefix · cycle^ω` of `f`, replayed on the system as a person reads it,
+/// with the step that visibly violates `f` marked where there is one.
+fn lasso_evidence(
+    sys: &System,
+    f: &Ltl,
+    prefix: &[LabelId],
+    cycle: &[LabelId],
+) -> Result<Evidence> {
+    let labels: Vec<LabelId> = prefix.iter().chain(cycle).copied().collect();
+    let run = replay(sys, &labels, End::Cycle(prefix.len())).map_err(|e| {
+        Error::Internal(format!("the counterexample for `{f}` does not replay: {e}"))
+    })?;
+    let mark = first_bad_step(f, sys, &labels, prefix.len())?;
+    Ok(Evidence::new(
+        sys,
+        &run,
+        Kind::Counterexample,
+        "an infinite trace that violates the property",
+        mark,
+    ))
 }
 
 fn check_ltl_file(
@@ -255,6 +291,7 @@ fn check_ltl_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let autos: Vec<Tgba> = ps
         .iter()
@@ -329,7 +366,9 @@ fn check_ltl_file(
                         Error::Internal("violated property without counterexample".into())
                     })?;
                     validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
-                    evidence = Some(lasso_evidence(sys, &cex.prefix, &cex.cycle));
+                    if opts.witness {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &cex.prefix, &cex.cycle)?);
+                    }
                     Ok(Outcome::Violated)
                 },
             )?),
@@ -341,8 +380,8 @@ fn check_ltl_file(
                 None => Outcome::Holds,
                 Some(l) => {
                     validate_lasso(sys, &p.formula, neg, &l.prefix, &l.cycle)?;
-                    if evidence.is_none() {
-                        evidence = Some(lasso_evidence(sys, &l.prefix, &l.cycle));
+                    if opts.witness && evidence.is_none() {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &l.prefix, &l.cycle)?);
                     }
                     Outcome::Violated
                 }
@@ -352,13 +391,12 @@ fn check_ltl_file(
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         let st = neg.stats();
         r.automaton = Some((st.states, st.edges, st.acc_sets));
-        if opts.witness {
-            r.evidence = evidence;
-        }
-        log::info!("LTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        r.evidence = evidence;
+        log::info!("LTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }
 
@@ -396,19 +434,26 @@ fn fair_shares(
     n: usize,
     budget: &Budget,
     mut check: impl FnMut(usize, &Budget) -> Result<PropertyResult>,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<PropertyResult>> {
     let share = |left: usize| match budget.remaining() {
         Some(r) => budget.share(r / left.max(1) as f64),
         None => budget.clone(),
     };
-    let out_of_share =
-        |r: &PropertyResult| matches!(r.outcome, Outcome::Unknown(Limit::Time { .. }));
+    let out_of_share = |r: &PropertyResult| {
+        matches!(
+            r.outcome,
+            Outcome::Unknown(Limit::Share { .. } | Limit::Time { .. })
+        )
+    };
     let mut results = Vec::with_capacity(n);
     let mut retry = Vec::new();
     for i in 0..n {
         let r = check(i, &share(n - i))?;
         if out_of_share(&r) && !budget.expired() {
             retry.push(i);
+        } else {
+            on(Event::Decided(&r));
         }
         results.push(r);
     }
@@ -420,12 +465,12 @@ fn fair_shares(
         );
     }
     for &i in &retry {
-        if budget.expired() {
-            break;
+        if !budget.expired() {
+            let mut r = check(i, budget)?;
+            r.time_s += results[i].time_s;
+            results[i] = r;
         }
-        let mut r = check(i, budget)?;
-        r.time_s += results[i].time_s;
-        results[i] = r;
+        on(Event::Decided(&results[i]));
     }
     Ok(results)
 }
@@ -468,46 +513,36 @@ fn combine(formula: &str, sym: Option<Outcome>, exp: Option<Outcome>) -> Result<
     }
 }
 
-/// Replays a CTL evidence path on the system: it must be executable, a cycle must return to
-/// where it starts, and a path said to end in a deadlock must be able to end in one.
-fn validate_ctl_path(
-    sys: &System,
-    f: &Ctl,
-    path: &[LabelId],
-    cycle: Option<&[LabelId]>,
-    deadlock: bool,
-) -> Result<()> {
-    let ends = replay_trace(sys, path);
-    let fail = |what: &str| {
-        Err(Error::Internal(format!(
-            "evidence path for `{f}` {what}: [{}]",
-            names(sys, path).join(" ")
-        )))
+/// A CTL evidence path replayed on the system (executable, its cycle closing, its deadlock a
+/// deadlock), as a person reads it; `None` when there is no path to show (a claim about all
+/// paths that holds, an existential one that fails, a verdict the initial state shows alone).
+fn ctl_evidence(sys: &System, f: &Ctl, ev: &CtlEvidence) -> Result<Option<Evidence>> {
+    let mut labels = ev.path.clone();
+    let end = match &ev.cycle {
+        Some(c) => {
+            labels.extend(c);
+            End::Cycle(ev.path.len())
+        }
+        None if ev.ends_in_deadlock => End::Deadlock,
+        None => End::Open,
     };
-    if ends.is_empty() {
-        return fail("is not executable");
+    let run = replay(sys, &labels, end).map_err(|e| {
+        Error::Internal(format!("the evidence path for `{f}` does not replay: {e}"))
+    })?;
+    if run.labels.is_empty() && !run.ends_in_deadlock {
+        return Ok(None);
     }
-    if let Some(c) = cycle {
-        let lasso = Lasso {
-            prefix: path.to_vec(),
-            cycle: c.to_vec(),
-            path: Vec::new(),
-        };
-        if !replay_lasso(sys, &lasso) {
-            return fail("has a cycle that does not close");
-        }
-    }
-    if deadlock {
-        let mut succ = Vec::new();
-        let some_dead = ends.iter().any(|s| {
-            crate::explicit::graph::successors(sys, s, &mut succ);
-            succ.is_empty()
-        });
-        if !some_dead {
-            return fail("does not end in a deadlock");
-        }
-    }
-    Ok(())
+    let (kind, shows) = match ev.kind {
+        EvidenceKind::Witness => (Kind::Witness, "a path that shows the property holds"),
+        EvidenceKind::Counterexample => (Kind::Counterexample, "a path that shows it fails"),
+    };
+    Ok(Some(Evidence::new(
+        sys,
+        &run,
+        kind,
+        format!("{shows}; {}", ev.explanation),
+        None,
+    )))
 }
 
 fn check_ctl_file(
@@ -516,6 +551,7 @@ fn check_ctl_file(
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
@@ -550,24 +586,7 @@ fn check_ctl_file(
             (Some(Ok(_)), Some(ch)) => Some(or_unknown(ch.holds(&p.formula, budget), |holds| {
                 if opts.witness {
                     let ev = ch.evidence(&p.formula, budget)?;
-                    validate_ctl_path(
-                        sys,
-                        &p.formula,
-                        &ev.path,
-                        ev.cycle.as_deref(),
-                        ev.ends_in_deadlock,
-                    )?;
-                    evidence = Some(Evidence {
-                        kind: match ev.kind {
-                            EvidenceKind::Witness => "witness",
-                            EvidenceKind::Counterexample => "counterexample",
-                        }
-                        .into(),
-                        path: names(sys, &ev.path),
-                        cycle: ev.cycle.as_deref().map(|c| names(sys, c)),
-                        ends_in_deadlock: ev.ends_in_deadlock,
-                        explanation: ev.explanation,
-                    });
+                    evidence = ctl_evidence(sys, &p.formula, &ev)?;
                 }
                 Ok(if holds {
                     Outcome::Holds
@@ -588,10 +607,11 @@ fn check_ctl_file(
         let outcome = combine(&p.formula.to_string(), sym, exp)?;
         let mut r = result(p, outcome, t.elapsed().as_secs_f64());
         r.evidence = evidence;
-        log::info!("CTL #{}: {:?} in {:.2} s", p.number, r.outcome, r.time_s);
+        log::info!("CTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
-    report.results = fair_shares(ps.len(), budget, check_one)?;
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
 }
 
@@ -613,20 +633,34 @@ mod tests {
 
     /// `fair_shares` over 4 properties under a 0.6 s limit, where the first `hard` never
     /// finish (they run until their budget expires) and the others answer at once: how often
-    /// each was tried, and the results.
+    /// each was tried, and the results. Checks that each result is reported decided once.
     fn four_with_hard(hard: usize, budget: &Budget) -> (Vec<usize>, Vec<PropertyResult>) {
         let mut calls = vec![0; 4];
-        let results = fair_shares(4, budget, |i, b| {
-            calls[i] += 1;
-            if i < hard {
-                while !b.expired() {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
+        let mut decided = Vec::new();
+        let results = fair_shares(
+            4,
+            budget,
+            |i, b| {
+                calls[i] += 1;
+                if i < hard {
+                    while !b.expired() {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
+                    return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
                 }
-                return Ok(answer(i, Outcome::Unknown(Limit::Time { seconds: 0.6 })));
-            }
-            Ok(answer(i, Outcome::Holds))
-        })
+                Ok(answer(i, Outcome::Holds))
+            },
+            &mut |e| {
+                if let Event::Decided(r) = e {
+                    decided.push(r.number);
+                }
+            },
+        )
         .unwrap();
+        // each once: the easy ones as they are answered, the retried hard ones after them
+        let mut expect: Vec<u32> = (hard as u32 + 1..=4).collect();
+        expect.extend(1..=hard as u32);
+        assert_eq!(decided, expect);
         (calls, results)
     }
 
@@ -660,12 +694,19 @@ mod tests {
     fn without_a_time_limit_each_property_runs_once() {
         let budget = Budget::unlimited();
         let mut calls = 0;
-        let results = fair_shares(3, &budget, |i, b| {
-            calls += 1;
-            assert!(!b.expired());
-            Ok(answer(i, Outcome::Violated))
-        })
+        let mut decided = 0;
+        let results = fair_shares(
+            3,
+            &budget,
+            |i, b| {
+                calls += 1;
+                assert!(!b.expired());
+                Ok(answer(i, Outcome::Violated))
+            },
+            &mut |_| decided += 1,
+        )
         .unwrap();
+        assert_eq!(decided, 3);
         assert_eq!((calls, results.len()), (3, 3));
     }
 }

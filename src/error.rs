@@ -72,23 +72,34 @@ impl fmt::Display for ParseError {
 /// Which resource limit stopped a computation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Limit {
-    /// Wall-clock time limit, in seconds, as the user gave it.
+    /// Wall-clock time limit, in seconds, as the user gave it: the whole run's.
     Time { seconds: f64 },
+    /// A property's share of the time limit (`seconds`, the whole limit) ran out, and the
+    /// limit was reached before its turn came again.
+    Share { seconds: f64 },
     /// Maximum number of BDD nodes in the manager.
     Nodes { max: u64 },
     /// The BDD manager's node store is full (or the OS refused memory).
     Memory,
     /// The explicit engine's state limit.
     States { max: u64 },
+    /// The run was stopped by a signal (SIGINT, SIGTERM) before the property was decided.
+    Interrupted { signal: String },
 }
 
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Limit::Time { seconds } => write!(f, "time limit of {seconds} s reached"),
+            Limit::Share { seconds } => write!(
+                f,
+                "its share of the {seconds} s time limit ran out, and the limit was reached \
+                 before it could resume"
+            ),
             Limit::Nodes { max } => write!(f, "node limit of {max} BDD nodes reached"),
             Limit::Memory => write!(f, "out of memory: the BDD node store is full"),
             Limit::States { max } => write!(f, "state limit of {max} explicit states reached"),
+            Limit::Interrupted { signal } => write!(f, "interrupted by {signal}"),
         }
     }
 }

@@ -8,6 +8,8 @@
 //! * [`automata`]: LTL to transition-based generalised Büchi automata;
 //! * [`symbolic`]: the BDD engine (reachability, LTL by Emerson-Lei, CTL by backward fixpoints);
 //! * [`explicit`]: the explicit-state engine, the test oracle for everything symbolic;
+//! * [`evidence`]: counterexamples and witnesses replayed on the system, as text, Graphviz,
+//!   Aldebaran and JSON;
 //! * [`limits`]: resource limits (time, nodes, slices of work) for every engine;
 //! * [`gen`]: generated, scalable benchmark families;
 //! * [`report`]: verdicts and statistics as text, JSON and RERS CSV.
@@ -15,6 +17,7 @@
 pub mod automata;
 pub mod check;
 pub mod error;
+pub mod evidence;
 pub mod explicit;
 pub mod gen;
 pub mod limits;

@@ -150,9 +150,20 @@ impl Budget {
     /// Fails when the time limit, or this budget's share of it, has run out (for work outside
     /// a BDD manager, such as the explicit engine's).
     pub fn check_time(&self) -> Result<(), Error> {
-        match (self.expired(), self.timeout) {
-            (true, Some(t)) => Err(Error::Limit(Limit::Time { seconds: t })),
-            _ => Ok(()),
+        match self.time_out() {
+            Some(l) => Err(Error::Limit(l)),
+            None => Ok(()),
+        }
+    }
+
+    /// Which time ran out, if one did: the whole run's limit, or this budget's share of it
+    /// (said apart, so that a message does not blame the limit for a share).
+    fn time_out(&self) -> Option<Limit> {
+        let now = self.start.elapsed().as_secs_f64();
+        match self.timeout {
+            Some(t) if now > t => Some(Limit::Time { seconds: t }),
+            Some(t) if self.deadline.is_some_and(|d| now > d) => Some(Limit::Share { seconds: t }),
+            _ => None,
         }
     }
 
@@ -165,8 +176,8 @@ impl Budget {
             self.gc_at.set((GC_GROWTH * live).max(GC_FLOOR));
             log::debug!("garbage collection: {nodes} -> {live} nodes");
         }
-        if let (true, Some(t)) = (self.expired(), self.timeout) {
-            return Err(Error::Limit(Limit::Time { seconds: t }));
+        if let Some(l) = self.time_out() {
+            return Err(Error::Limit(l));
         }
         if let Some(sl) = &self.slice {
             // nodes created since the last check (a collection in between only lowers the count)
@@ -188,5 +199,30 @@ impl Budget {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A property's share running out is said apart from the whole run's limit.
+    #[test]
+    fn a_share_running_out_is_not_the_time_limit() {
+        let budget = Budget::new(Some(60.0), None);
+        let share = budget.share(0.0);
+        std::thread::sleep(Duration::from_millis(5));
+        let e = share.check_time().unwrap_err();
+        assert!(matches!(e, Error::Limit(Limit::Share { seconds }) if seconds == 60.0));
+        assert!(
+            e.to_string()
+                .contains("its share of the 60 s time limit ran out"),
+            "{e}"
+        );
+        assert!(budget.check_time().is_ok());
+        let over = Budget::new(Some(0.0), None);
+        std::thread::sleep(Duration::from_millis(5));
+        let e = over.share(10.0).check_time().unwrap_err();
+        assert_eq!(e.to_string(), "time limit of 0 s reached");
     }
 }

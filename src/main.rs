@@ -7,11 +7,14 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .format_timestamp_millis()
-        .init();
     match cli::command::Cli::try_parse() {
-        Ok(cli) => cli::command::exit_code(cli.command.run()),
+        Ok(cli) => {
+            let level = cli.log_level();
+            env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
+                .format_timestamp_millis()
+                .init();
+            cli::command::exit_code(cli.command.run())
+        }
         Err(e) => {
             // --help and --version are not errors
             let code = if e.use_stderr() { 2 } else { 0 };

@@ -1,5 +1,5 @@
 //! The Model Checking Contest's examinations against the contest's agreed answers, on the small
-//! models of the training set (`../shared/mcc`, see `common::mcc_dir`; the whole set is
+//! models of the training set (`../shared/mcc`, see `common::mcc_training_dir`; the whole set is
 //! `scripts/mcc-check.sh`), and the evidence for the reading of deadlocks the answers need.
 
 mod common;
@@ -60,7 +60,9 @@ fn run(
 
 #[test]
 fn explicit_engine_gives_the_agreed_answers_on_small_models() {
-    let Some(mcc) = common::mcc_dir() else { return };
+    let Some(mcc) = common::mcc_training_dir() else {
+        return;
+    };
     let opts = MccOptions::default();
     let (mut asked, mut matches, mut bad) = (0, 0, Vec::new());
     for model in SMALL {
@@ -87,7 +89,9 @@ fn explicit_engine_gives_the_agreed_answers_on_small_models() {
 /// deadlocks: only `stutter` (a deadlock repeats forever) gives every agreed answer.
 #[test]
 fn ltl_answers_need_deadlocks_to_stutter() {
-    let Some(mcc) = common::mcc_dir() else { return };
+    let Some(mcc) = common::mcc_training_dir() else {
+        return;
+    };
     let models = [
         "Angiogenesis-PT-01",
         "AutoFlight-PT-01a",
@@ -119,7 +123,9 @@ fn ltl_answers_need_deadlocks_to_stutter() {
 /// `EX true` is false there) gives every agreed answer.
 #[test]
 fn ctl_answers_need_paths_that_end_in_deadlocks() {
-    let Some(mcc) = common::mcc_dir() else { return };
+    let Some(mcc) = common::mcc_training_dir() else {
+        return;
+    };
     let models = [
         "Angiogenesis-PT-01",
         "AutoFlight-PT-01a",

@@ -837,7 +837,7 @@ fn interrupted_runs_resume_to_the_same_verdicts() {
                     result = Some(r);
                     break;
                 }
-                Err(Error::Limit(Limit::Time { .. })) => interrupted += 1,
+                Err(Error::Limit(Limit::Share { .. })) => interrupted += 1,
                 Err(e) => panic!("round {round}: {e}"),
             }
         }

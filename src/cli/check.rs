@@ -2,25 +2,46 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
+use ltsym::check::Event;
 use ltsym::check::{CheckOptions, Engine, StartSteps};
+use ltsym::logic::{Properties, Property};
 use ltsym::parse::{self, Format, Logic, PnmlLabels};
+use ltsym::report::stream::{Format as Printed, Pending, Printer};
+use ltsym::report::CheckReport;
 use ltsym::symbolic::context::{AutPosition, Space};
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;
 
-use super::{load_system, warn_unknown_atoms, LimitArgs, OutputFormat};
+use super::{load_system, LimitArgs, OutputFormat};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
     system: PathBuf,
-    /// LTL or CTL property file (the logic is detected from its syntax).
-    properties: PathBuf,
-    /// Output: text (with comparisons against expected verdicts), json, or the RERS CSV.
+    /// LTL or CTL property file (the logic is detected from its syntax); `-` reads standard
+    /// input. Not with -f.
+    #[arg(required_unless_present = "formula", conflicts_with = "formula")]
+    properties: Option<PathBuf>,
+    /// A formula to check instead of a property file (repeatable: numbered 1, 2, ... in the
+    /// order given; the logic is detected, or --logic).
+    #[arg(short = 'f', long = "formula", value_name = "FORMULA")]
+    formula: Vec<String>,
+    /// Check only these properties of the file, by number: `--property 3` or `--property 2,5,7`.
+    #[arg(long, value_name = "N[,M..]", value_delimiter = ',')]
+    property: Vec<u32>,
+    /// Output: text (with comparisons against expected verdicts), json (one document at the
+    /// end), jsonl (one object per result as it is decided), or the RERS CSV. Text, jsonl and
+    /// CSV print each result the moment it is decided; SIGINT or SIGTERM prints what is
+    /// decided, the rest as unknown, and exits with 3.
     #[arg(long, value_enum, default_value_t)]
     format: OutputFormat,
+    /// The RERS problem number for the CSV and JSON (default: the digits in the system's file
+    /// name, or its folder's).
+    #[arg(long, value_name = "N")]
+    problem: Option<u32>,
     /// Format of the system file (default: from its extension).
     #[arg(long, value_enum)]
     input_format: Option<Format>,
@@ -30,9 +51,20 @@ pub struct Args {
     /// The logic of the property file (default: detected from its syntax).
     #[arg(long, value_enum)]
     logic: Option<Logic>,
-    /// Print a counterexample or witness path for each property.
+    /// Print a counterexample or witness for each property: one step per line, with the
+    /// components that move and their states.
     #[arg(long)]
     witness: bool,
+    /// Write each counterexample or witness to a file, in the format the extension names:
+    /// .dot (Graphviz), .aut (Aldebaran: CADP, mCRL2), .json or .txt; repeat for several
+    /// formats. With several properties, property N goes to PATH with `-N` before the
+    /// extension.
+    #[arg(long, value_name = "PATH")]
+    witness_out: Vec<PathBuf>,
+    /// Check even when no atom of the property file is a label of the system (by default
+    /// an input error: the files do not seem to belong together).
+    #[arg(long)]
+    allow_unknown_atoms: bool,
     /// symbolic (BDDs), explicit (small systems), or both (and fail if they disagree).
     #[arg(long, value_enum, default_value_t)]
     engine: Engine,
@@ -57,12 +89,42 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let sys = load_system(&args.system, args.input_format, args.pnml_labels)?;
-    let props = parse::load_properties(&args.properties, args.logic)?;
-    warn_unknown_atoms(&sys, &args.properties, &props.atoms());
+    for path in &args.witness_out {
+        ltsym::evidence::file_format(path)?;
+    }
+    // where the properties come from, as messages name it
+    let source = match &args.properties {
+        Some(p) if p.as_os_str() == "-" => PathBuf::from("standard input"),
+        Some(p) => p.clone(),
+        None => PathBuf::from("the -f formulas"),
+    };
+    let props = match &args.properties {
+        Some(p) => parse::load_properties(p, args.logic)?,
+        None => parse::inline_properties(&args.formula, args.logic)?,
+    };
+    let props = parse::select_properties(props, &args.property, &source)?;
+    let atoms: Vec<(u32, Vec<String>)> = match &props {
+        Properties::Ltl(ps) => ps.iter().map(|p| (p.number, p.formula.atoms())).collect(),
+        Properties::Ctl(ps) => ps.iter().map(|p| (p.number, p.formula.atoms())).collect(),
+    };
+    let unknown = parse::pairing::check_atoms(
+        &sys,
+        &args.system,
+        &source,
+        &atoms,
+        args.allow_unknown_atoms,
+    )?;
+    let warnings: Vec<String> = unknown
+        .iter()
+        .map(|u| format!("{}: {}", source.display(), u.message()))
+        .collect();
+    for w in &warnings {
+        log::warn!("{w}");
+    }
     let opts = CheckOptions {
         engine: args.engine,
         strategy: args.strategy,
-        witness: args.witness,
+        witness: args.witness || !args.witness_out.is_empty(),
         timeout: args.limits.timeout,
         max_nodes: args.limits.max_nodes,
         max_states: args.limits.max_states,
@@ -73,17 +135,119 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         factor: args.limits.factor(),
         order: args.limits.order,
     };
-    let report = ltsym::check::check(
+    let problem = match args.problem {
+        Some(n) => Some(n.to_string()),
+        None => ltsym::report::problem_number(&args.system),
+    };
+    if problem.is_none() && args.format == OutputFormat::Csv {
+        return Err(Error::Usage(format!(
+            "the RERS CSV needs the problem number, and `{}` has none in its name: give it \
+             with --problem N",
+            args.system.display()
+        )));
+    }
+    let pending: Vec<Pending> = match &props {
+        Properties::Ltl(ps) => ps.iter().map(pending).collect(),
+        Properties::Ctl(ps) => ps.iter().map(pending).collect(),
+    };
+    let header = CheckReport {
+        system: args.system.display().to_string(),
+        problem: problem.clone(),
+        logic: match &props {
+            Properties::Ltl(_) => "LTL",
+            Properties::Ctl(_) => "CTL",
+        }
+        .into(),
+        engine: String::new(),
+        states: None,
+        space_states: None,
+        reach_time_s: 0.0,
+        total_time_s: 0.0,
+        results: Vec::new(),
+        warnings: warnings.clone(),
+    };
+    let format = match args.format {
+        OutputFormat::Text => Printed::Text,
+        OutputFormat::Json => Printed::Json,
+        OutputFormat::Jsonl => Printed::Jsonl,
+        OutputFormat::Csv => Printed::Csv,
+    };
+    // Evidence files are written at the end; printed evidence goes with its result.
+    let print_evidence = args.witness;
+    let printer = Arc::new(Mutex::new(Printer::new(
+        format,
+        Box::new(std::io::stdout()),
+        Box::new(std::io::stderr()),
+        header,
+        pending,
+    )));
+    watch_signals(Arc::clone(&printer))?;
+    let lock = || printer.lock().unwrap_or_else(|e| e.into_inner());
+    let mut report = ltsym::check::check_with(
         &sys,
         &args.system.display().to_string(),
-        ltsym::report::problem_number(&args.system),
+        problem,
         &props,
         &opts,
+        &mut |e| match e {
+            Event::Decided(r) if !print_evidence && r.evidence.is_some() => {
+                let mut r = r.clone();
+                r.evidence = None;
+                lock().event(Event::Decided(&r))
+            }
+            e => lock().event(e),
+        },
     )?;
-    match args.format {
-        OutputFormat::Text => out!("{}", report.to_text()),
-        OutputFormat::Json => outln!("{}", report.to_json()),
-        OutputFormat::Csv => out!("{}", report.to_csv()),
+    report.warnings = warnings;
+    if !args.witness_out.is_empty() {
+        let evidence: Vec<(u32, &ltsym::evidence::Evidence)> = report
+            .results
+            .iter()
+            .filter_map(|r| Some((r.number, r.evidence.as_ref()?)))
+            .collect();
+        let one = report.results.len() == 1;
+        for path in &args.witness_out {
+            for f in ltsym::evidence::write_files(&evidence, path, one)? {
+                log::info!("wrote {}", f.display());
+            }
+        }
     }
-    Ok(ExitCode::from(report.exit_code()))
+    if !print_evidence {
+        for r in &mut report.results {
+            r.evidence = None;
+        }
+    }
+    let code = lock().finish(&report);
+    Ok(ExitCode::from(code))
+}
+
+fn pending<F: std::fmt::Display>(p: &Property<F>) -> Pending {
+    Pending {
+        number: p.number,
+        formula: p.formula.to_string(),
+        expected: p.expected,
+    }
+}
+
+/// On SIGINT or SIGTERM: completes the output with what is decided (the rest unknown,
+/// interrupted) and exits with 3. A thread of its own waits for the signals, so the answer is
+/// immediate however long the BDD operation under way takes; the printer's lock makes it wait
+/// for a result being printed. signal-hook, because it is made for exactly this (a handler
+/// that only wakes the thread, no unsafe code of ours; ctrlc covers SIGINT alone unless
+/// built with its termination feature, and gives no signal name).
+fn watch_signals(printer: Arc<Mutex<Printer>>) -> Result<(), Error> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| Error::Internal(format!("cannot watch for signals: {e}")))?;
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            let name = if sig == SIGTERM { "SIGTERM" } else { "SIGINT" };
+            let code = printer
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .interrupt(name);
+            std::process::exit(code.into());
+        }
+    });
+    Ok(())
 }

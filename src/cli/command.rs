@@ -17,6 +17,24 @@ use super::{check, gen, info, mcc, props, reach};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// More progress on stderr: -v what each property costs, -vv every phase.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    /// Only errors on stderr, no warnings.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+}
+
+impl Cli {
+    /// The log level the flags ask for (`RUST_LOG`, when set, wins).
+    pub fn log_level(&self) -> &'static str {
+        match (self.quiet, self.verbose) {
+            (true, _) => "error",
+            (false, 0) => "warn",
+            (false, 1) => "info",
+            (false, _) => "debug",
+        }
+    }
 }
 
 #[derive(Subcommand)]

@@ -5,20 +5,19 @@ use std::process::ExitCode;
 use ltsym::report::SystemInfo;
 use ltsym::Error;
 
-use super::SystemArgs;
+use super::{OutputArgs, SystemArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     system: SystemArgs,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let info = SystemInfo::of(&args.system.load()?);
-    if args.json {
+    if args.output.json()? {
         outln!("{}", info.to_json());
     } else {
         out!("{}", info.to_text());

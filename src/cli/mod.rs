@@ -51,14 +51,40 @@ mod mcc;
 mod props;
 mod reach;
 
+/// The output format of `info` and `reach`: `--format text|json` (`jsonl` is `json`: one
+/// object on one line), and `--json`, the old spelling, kept hidden.
+#[derive(clap::Args)]
+struct OutputArgs {
+    /// Output: text, or one JSON object (json or jsonl: the same line); csv is for `check`.
+    #[arg(long, value_enum, default_value_t)]
+    format: OutputFormat,
+    /// Same as --format json.
+    #[arg(long, hide = true)]
+    json: bool,
+}
+
+impl OutputArgs {
+    /// Whether to print JSON.
+    fn json(&self) -> Result<bool, Error> {
+        match self.format {
+            _ if self.json => Ok(true),
+            OutputFormat::Text => Ok(false),
+            OutputFormat::Json | OutputFormat::Jsonl => Ok(true),
+            OutputFormat::Csv => Err(Error::Usage(
+                "--format csv is the RERS submission format of `check`; here: text or json".into(),
+            )),
+        }
+    }
+}
+
 /// The system file and how to read it.
 #[derive(clap::Args)]
 struct SystemArgs {
     /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
     system: PathBuf,
     /// Format of the system file (default: from its extension).
-    #[arg(long = "format", alias = "input-format", value_enum)]
-    format: Option<Format>,
+    #[arg(long, value_enum)]
+    input_format: Option<Format>,
     /// How PNML transition names become labels: `mcc` takes what follows `t_<n>_`.
     #[arg(long, value_enum, default_value_t)]
     pnml_labels: PnmlLabels,
@@ -66,7 +92,7 @@ struct SystemArgs {
 
 impl SystemArgs {
     fn load(&self) -> Result<System, Error> {
-        load_system(&self.system, self.format, self.pnml_labels)
+        load_system(&self.system, self.input_format, self.pnml_labels)
     }
 }
 
@@ -157,6 +183,8 @@ enum OutputFormat {
     Text,
     /// One JSON object.
     Json,
+    /// `check`: one JSON object per line, each result as it is decided.
+    Jsonl,
     /// The RERS submission CSV: a `problem,property,verdict` line per answered property.
     Csv,
 }

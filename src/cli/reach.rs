@@ -7,7 +7,7 @@ use ltsym::symbolic::reach::{race_reach, Strategy};
 use ltsym::symbolic::ManagerOptions;
 use ltsym::Error;
 
-use super::{LimitArgs, SystemArgs};
+use super::{LimitArgs, OutputArgs, SystemArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,9 +21,8 @@ pub struct Args {
     /// Count with the explicit-state engine instead (small systems; the test oracle).
     #[arg(long)]
     explicit: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -32,7 +31,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let t = std::time::Instant::now();
         let counts = ltsym::explicit::graph::reach(&sys, args.limits.max_states)?;
         let r = ExplicitReach::new(&counts, t.elapsed().as_secs_f64());
-        if args.json {
+        if args.output.json()? {
             outln!("{}", r.to_json());
         } else {
             out!("{}", r.to_text());
@@ -48,7 +47,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         ManagerOptions::for_system(&sys),
         &args.limits.budget(),
     )?;
-    if args.json {
+    if args.output.json()? {
         outln!("{}", stats.to_json());
     } else {
         outln!("{stats}");

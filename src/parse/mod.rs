@@ -9,6 +9,7 @@ mod formula_common;
 pub mod ltl;
 pub mod mcc;
 mod nupn;
+pub mod pairing;
 pub mod pnml;
 mod pnml_net;
 pub mod promela;
@@ -70,7 +71,7 @@ pub fn load_system(path: &Path, options: &LoadOptions) -> Result<System> {
         Some(f) => f,
         None => {
             return Err(Error::Usage(format!(
-                "{}: cannot tell the format from the file name; use --format dot|pml|pnml",
+                "{}: cannot tell the format from the file name; use --input-format dot|pml|pnml",
                 path.display()
             )))
         }
@@ -87,12 +88,83 @@ pub fn load_system(path: &Path, options: &LoadOptions) -> Result<System> {
 /// formulas use CTL-only constructs (path quantifiers `A`/`E`, modalities `[a]`, `<a>`, `[]`,
 /// `<>`) is CTL.
 pub fn load_properties(path: &Path, logic: Option<Logic>) -> Result<Properties> {
-    let text = read_file(path)?;
+    let text = if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|source| {
+            Error::Io {
+                file: path.to_path_buf(),
+                source,
+            }
+        })?;
+        text
+    } else {
+        read_file(path)?
+    };
     let logic = logic.unwrap_or_else(|| detect_logic(&text));
     match logic {
         Logic::Ltl => Ok(Properties::Ltl(ltl::parse_properties(&text, path)?)),
         Logic::Ctl => Ok(Properties::Ctl(ctl::parse_properties(&text, path)?)),
     }
+}
+
+/// Formulas given one by one (`ltsym check -f FORMULA ...`), numbered from 1 in the order
+/// given; the logic is detected from all of them together unless `logic` says it. An error
+/// names the formula as `-f N`.
+pub fn inline_properties(formulas: &[String], logic: Option<Logic>) -> Result<Properties> {
+    /// Each formula parsed by `parse`, as property `k + 1`.
+    fn numbered<F>(
+        formulas: &[String],
+        parse: impl Fn(&str, &Path) -> Result<F>,
+    ) -> Result<Vec<crate::logic::Property<F>>> {
+        formulas
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                Ok(crate::logic::Property {
+                    number: k as u32 + 1,
+                    formula: parse(f, &std::path::PathBuf::from(format!("-f {}", k + 1)))?,
+                    expected: None,
+                    line: 1,
+                })
+            })
+            .collect()
+    }
+    match logic.unwrap_or_else(|| detect_logic(&formulas.join("\n"))) {
+        Logic::Ltl => Ok(Properties::Ltl(numbered(formulas, ltl::parse_formula)?)),
+        Logic::Ctl => Ok(Properties::Ctl(numbered(formulas, ctl::parse_formula)?)),
+    }
+}
+
+/// The properties numbered `numbers` (in file order), or all when `numbers` is empty; a number
+/// the file does not have is a usage error that lists the ones it has.
+pub fn select_properties(props: Properties, numbers: &[u32], file: &Path) -> Result<Properties> {
+    if numbers.is_empty() {
+        return Ok(props);
+    }
+    let have: Vec<u32> = match &props {
+        Properties::Ltl(ps) => ps.iter().map(|p| p.number).collect(),
+        Properties::Ctl(ps) => ps.iter().map(|p| p.number).collect(),
+    };
+    if let Some(n) = numbers.iter().find(|n| !have.contains(n)) {
+        let list: Vec<String> = have.iter().map(u32::to_string).collect();
+        return Err(Error::Usage(format!(
+            "{} has no property #{n} (it has {})",
+            file.display(),
+            list.join(", ")
+        )));
+    }
+    Ok(match props {
+        Properties::Ltl(ps) => Properties::Ltl(
+            ps.into_iter()
+                .filter(|p| numbers.contains(&p.number))
+                .collect(),
+        ),
+        Properties::Ctl(ps) => Properties::Ctl(
+            ps.into_iter()
+                .filter(|p| numbers.contains(&p.number))
+                .collect(),
+        ),
+    })
 }
 
 /// Guesses the logic of a property file from its text: CTL files use the path quantifiers

@@ -2,9 +2,10 @@
 
 pub mod json;
 pub mod mcc;
+pub mod stream;
 pub mod verdicts;
 
-pub use verdicts::{CheckReport, Evidence, Outcome, PropertyResult};
+pub use verdicts::{CheckReport, Outcome, PropertyResult};
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::json;
 use crate::error::Limit;
+use crate::evidence::Evidence;
 use num_bigint::BigUint;
 
 /// What became of one property.
@@ -15,6 +16,17 @@ pub enum Outcome {
     Violated,
     /// Not answered: a resource limit was hit first.
     Unknown(Limit),
+}
+
+/// `true`, `false`, or `unknown (` the limit in words `)`.
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Holds => write!(f, "true"),
+            Outcome::Violated => write!(f, "false"),
+            Outcome::Unknown(l) => write!(f, "unknown ({l})"),
+        }
+    }
 }
 
 impl Outcome {
@@ -27,44 +39,6 @@ impl Outcome {
     }
 }
 
-/// A counterexample or witness: a path of labels from the initial state, possibly ending in a
-/// cycle (a lasso) or in a deadlock. It has been replayed on the explicit system before it is
-/// shown.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Evidence {
-    /// `counterexample` or `witness`.
-    pub kind: String,
-    /// Labels from the initial state.
-    pub path: Vec<String>,
-    /// Labels of a cycle that returns to the state the path reaches, when the evidence is a lasso.
-    pub cycle: Option<Vec<String>>,
-    /// The path ends in a deadlock state.
-    pub ends_in_deadlock: bool,
-    /// What the path shows, in a sentence.
-    pub explanation: String,
-}
-
-impl Evidence {
-    fn to_text(&self) -> String {
-        let mut out = format!("    {}: {}\n", self.kind, self.explanation);
-        let join = |v: &[String]| {
-            if v.is_empty() {
-                "(empty)".to_string()
-            } else {
-                v.join(" ")
-            }
-        };
-        out += &format!("      path:  {}\n", join(&self.path));
-        if let Some(c) = &self.cycle {
-            out += &format!("      cycle: {}\n", join(c));
-        }
-        if self.ends_in_deadlock {
-            out += "      then: deadlock\n";
-        }
-        out
-    }
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub struct PropertyResult {
     pub number: u32,
@@ -73,6 +47,7 @@ pub struct PropertyResult {
     pub outcome: Outcome,
     /// The verdict the property file gives, if any.
     pub expected: Option<bool>,
+    /// A counterexample or witness, replayed on the explicit system (see [`crate::evidence`]).
     pub evidence: Option<Evidence>,
     pub time_s: f64,
     /// Size of the automaton for the negated formula (LTL): states, edges, acceptance sets.
@@ -80,6 +55,25 @@ pub struct PropertyResult {
 }
 
 impl PropertyResult {
+    /// The result as text: `#N: verdict`, the comparison with the file's verdict when
+    /// `with_expected`, the time and formula, then the evidence, if any.
+    pub fn to_text(&self, with_expected: bool) -> String {
+        let mut out = format!("#{}: {}", self.number, self.outcome);
+        if with_expected {
+            match (self.expected, self.matches_expected()) {
+                (Some(e), Some(true)) => out += &format!("  (expected {e}: ok)"),
+                (Some(e), Some(false)) => out += &format!("  (expected {e}: MISMATCH)"),
+                (Some(e), None) => out += &format!("  (expected {e})"),
+                (None, _) => {}
+            }
+        }
+        out += &format!("  [{:.2} s]  {}\n", self.time_s, self.formula);
+        if let Some(e) = &self.evidence {
+            out += &crate::evidence::text::render(e, "    ");
+        }
+        out
+    }
+
     /// `Some(true)` when the file's verdict agrees, `Some(false)` when it disagrees.
     pub fn matches_expected(&self) -> Option<bool> {
         Some(self.outcome.as_bool()? == self.expected?)
@@ -103,6 +97,9 @@ pub struct CheckReport {
     pub reach_time_s: f64,
     pub total_time_s: f64,
     pub results: Vec<PropertyResult>,
+    /// Warnings about the input, e.g. atoms that name no label (see
+    /// [`crate::parse::pairing`]).
+    pub warnings: Vec<String>,
 }
 
 impl CheckReport {
@@ -129,6 +126,16 @@ impl CheckReport {
     }
 
     pub fn to_text(&self) -> String {
+        let with_expected = self.results.iter().any(|r| r.expected.is_some());
+        let mut out = self.text_header();
+        for r in &self.results {
+            out += &r.to_text(with_expected);
+        }
+        out + &self.text_summary()
+    }
+
+    /// The text output's first lines: the system, the logic, the reachable states.
+    pub fn text_header(&self) -> String {
         let mut out = format!(
             "{} ({} properties, {} engine)\n",
             self.system, self.logic, self.engine
@@ -143,46 +150,24 @@ impl CheckReport {
                 self.reach_time_s
             );
         }
+        out
+    }
+
+    /// The text output's last line: how many hold, are violated, are unknown, mismatch.
+    pub fn text_summary(&self) -> String {
         let with_expected = self.results.iter().any(|r| r.expected.is_some());
-        for r in &self.results {
-            let verdict = match &r.outcome {
-                Outcome::Holds => "true".to_string(),
-                Outcome::Violated => "false".to_string(),
-                Outcome::Unknown(l) => format!("unknown ({l})"),
-            };
-            out += &format!("#{}: {verdict}", r.number);
-            if with_expected {
-                match (r.expected, r.matches_expected()) {
-                    (Some(e), Some(true)) => out += &format!("  (expected {e}: ok)"),
-                    (Some(e), Some(false)) => out += &format!("  (expected {e}: MISMATCH)"),
-                    (Some(e), None) => out += &format!("  (expected {e})"),
-                    (None, _) => {}
-                }
-            }
-            out += &format!("  [{:.2} s]  {}\n", r.time_s, r.formula);
-            if let Some(e) = &r.evidence {
-                out += &e.to_text();
-            }
-        }
-        let holds = self
-            .results
-            .iter()
-            .filter(|r| r.outcome == Outcome::Holds)
-            .count();
-        let violated = self
-            .results
-            .iter()
-            .filter(|r| r.outcome == Outcome::Violated)
-            .count();
+        let count = |o: &Outcome| self.results.iter().filter(|r| r.outcome == *o).count();
+        let (holds, violated) = (count(&Outcome::Holds), count(&Outcome::Violated));
         let unknown = self.results.len() - holds - violated;
-        out += &format!("{holds} hold, {violated} violated");
+        let mut out = format!("{holds} hold, {violated} violated");
         if unknown > 0 {
             out += &format!(", {unknown} unknown");
         }
         if with_expected {
             out += &format!(
-                ", {} mismatches with the expected verdicts",
-                self.mismatches()
+                ", {} mismatch{} with the expected verdicts",
+                self.mismatches(),
+                if self.mismatches() == 1 { "" } else { "es" }
             );
         }
         out += &format!(" ({:.2} s)\n", self.total_time_s);
@@ -247,7 +232,7 @@ impl Serialize for PropertyResult {
 impl Serialize for CheckReport {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let count = |n: &Option<BigUint>| n.as_ref().map(BigUint::to_string);
-        let mut o = s.serialize_struct("CheckReport", 10)?;
+        let mut o = s.serialize_struct("CheckReport", 11)?;
         o.serialize_field("system", &self.system)?;
         o.serialize_field("problem", &self.problem)?;
         o.serialize_field("logic", &self.logic)?;
@@ -257,6 +242,7 @@ impl Serialize for CheckReport {
         o.serialize_field("reach_time_s", &json::rounded(self.reach_time_s, 6))?;
         o.serialize_field("total_time_s", &json::rounded(self.total_time_s, 6))?;
         o.serialize_field("mismatches", &self.mismatches())?;
+        o.serialize_field("warnings", &self.warnings)?;
         o.serialize_field("results", &self.results)?;
         o.end()
     }
@@ -285,6 +271,7 @@ mod tests {
             space_states: None,
             reach_time_s: 0.0,
             total_time_s: 0.0,
+            warnings: Vec::new(),
             results: vec![
                 r(1, Outcome::Holds, Some(true)),
                 r(2, Outcome::Violated, Some(true)),
@@ -304,7 +291,7 @@ mod tests {
             text.contains("#2: false  (expected true: MISMATCH)"),
             "{text}"
         );
-        assert!(text.contains("1 mismatches"), "{text}");
+        assert!(text.contains("1 mismatch with"), "{text}");
         let json = rep.to_json();
         assert!(json.contains(r#""states":"42""#), "{json}");
         assert!(

@@ -3,37 +3,62 @@
 
 use std::path::PathBuf;
 
-/// The RERS problems: `$LTSYM_RERS_DIR`, else `../shared/rers` beside the repository (as in CI),
-/// else `/work/shared/rers`. Panics when none exists: a test that needs real problems must not
-/// pass silently without them.
+/// The RERS problems: `$LTSYM_RERS_DIR`, else the copy shipped in `bench-data/rers` (see its
+/// README for where they come from).
 pub fn rers_dir() -> PathBuf {
-    if let Ok(d) = std::env::var("LTSYM_RERS_DIR") {
-        return PathBuf::from(d);
+    match std::env::var_os("LTSYM_RERS_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench-data/rers"),
     }
-    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/rers");
-    if beside.is_dir() {
-        return beside;
-    }
-    let fallback = PathBuf::from("/work/shared/rers");
-    assert!(
-        fallback.is_dir(),
-        "RERS problems not found: set LTSYM_RERS_DIR or put shared/rers beside the repository"
-    );
-    fallback
 }
 
-/// A RERS file, e.g. `rers("2016/problem101.dot")`.
+/// A RERS file or year folder, e.g. `rers("2016/problem101.dot")`. Panics with the path when it
+/// is missing: the files are part of the repository, so a missing one is a broken checkout.
 pub fn rers(rel: &str) -> PathBuf {
-    rers_dir().join(rel)
+    let p = rers_dir().join(rel);
+    assert!(
+        p.exists(),
+        "RERS file {} is missing: it ships in bench-data/rers (or set LTSYM_RERS_DIR)",
+        p.display()
+    );
+    p
+}
+
+/// The folder of the MCC nets, which are too large to ship: `$LTSYM_MCC_DIR`, else
+/// `../shared/rers/mcc` beside the repository.
+pub fn mcc_dir() -> PathBuf {
+    match std::env::var_os("LTSYM_MCC_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/rers/mcc"),
+    }
+}
+
+/// An MCC net, e.g. `mcc("RERS2020-PT-pb103/model.pnml")`, or `None` after saying on stderr
+/// that it is absent and where to get it: the test that asked checks nothing then.
+pub fn mcc(rel: &str) -> Option<PathBuf> {
+    let p = mcc_dir().join(rel);
+    if p.is_file() {
+        return Some(p);
+    }
+    eprintln!(
+        "SKIPPED: the MCC net {} is absent (not shipped: 32 MB). Get `{}` from the Model \
+         Checking Contest's model archive (mcc.lip6.fr) and put it under $LTSYM_MCC_DIR or \
+         ../shared/rers/mcc beside the repository; see bench-data/rers/README.md",
+        p.display(),
+        rel.split('/').next().unwrap_or(rel)
+    );
+    None
 }
 
 /// The MCC training set (model folders and the contest's answers, see its README):
-/// `$LTSYM_MCC_DIR`, else `../shared/mcc` beside the repository, else `/work/shared/mcc`.
+/// `$LTSYM_MCC_TRAINING_DIR`, else `../shared/mcc` beside the repository, else `/work/shared/mcc`.
 /// `None`, after saying so on stderr, when none exists: the tests that need it then skip
 /// (the data is not part of the repository), unless `$LTSYM_REQUIRE_MCC` is set.
-pub fn mcc_dir() -> Option<PathBuf> {
+pub fn mcc_training_dir() -> Option<PathBuf> {
     let candidates = [
-        std::env::var("LTSYM_MCC_DIR").ok().map(PathBuf::from),
+        std::env::var("LTSYM_MCC_TRAINING_DIR")
+            .ok()
+            .map(PathBuf::from),
         Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/mcc")),
         Some(PathBuf::from("/work/shared/mcc")),
     ];
@@ -48,7 +73,7 @@ pub fn mcc_dir() -> Option<PathBuf> {
             "LTSYM_REQUIRE_MCC is set but the MCC training set was not found"
         );
         eprintln!(
-            "SKIPPED: the MCC training set is not there (looked in $LTSYM_MCC_DIR, \
+            "SKIPPED: the MCC training set is not there (looked in $LTSYM_MCC_TRAINING_DIR, \
              ../shared/mcc beside the repository, /work/shared/mcc). Put the folder with \
              models/ and oracle/ (MCC model folders from https://mcc.lip6.fr and the \
              contest's agreed answers) in one of those places to run this test."

@@ -59,16 +59,32 @@ pub struct Lasso {
     /// `prefix ++ cycle` leads from `states[k]` to `states[k + 1]`, and the last state equals
     /// `states[prefix.len()]` (the cycle closes). The automaton part is an accepting run.
     pub states: Vec<ProductState>,
+    /// The length of a shortest path from the initial state to the fair set the cycle lies in:
+    /// no prefix to the cycle is shorter.
+    pub to_fair: usize,
 }
 
 /// One product state as block values and as a cube.
 #[derive(Clone)]
-struct Point {
-    values: Vec<usize>,
-    cube: BDDFunction,
+pub(super) struct Point {
+    pub values: Vec<usize>,
+    pub cube: BDDFunction,
 }
 
-fn cube_of(enc: &Encoding, values: &[usize]) -> BddResult<BDDFunction> {
+/// The product state of block values.
+pub(super) fn state_of(p: &Product, values: &[usize]) -> ProductState {
+    ProductState {
+        system: p
+            .enc
+            .block_of_comp
+            .iter()
+            .map(|&b| values[b] as StateId)
+            .collect(),
+        aut: values[p.aut_block],
+    }
+}
+
+pub(super) fn cube_of(enc: &Encoding, values: &[usize]) -> BddResult<BDDFunction> {
     let mut f = enc.t();
     for (b, &v) in values.iter().enumerate().rev() {
         f = enc.value(b, v, false)?.and(&f).map_err(oom)?;
@@ -76,7 +92,7 @@ fn cube_of(enc: &Encoding, values: &[usize]) -> BddResult<BDDFunction> {
     Ok(f)
 }
 
-fn pick(enc: &Encoding, set: &BDDFunction) -> Result<Point> {
+pub(super) fn pick(enc: &Encoding, set: &BDDFunction) -> Result<Point> {
     let values = enc
         .pick(set)
         .ok_or_else(|| Error::Internal("lasso extraction: picked from an empty set".into()))?;
@@ -86,7 +102,7 @@ fn pick(enc: &Encoding, set: &BDDFunction) -> Result<Point> {
 
 /// A shortest path from `from` through states of `within` to a state of `target`: the steps as
 /// (label, state reached). Empty when `from` is in `target`; `None` when no such path exists.
-fn path(
+pub(super) fn path(
     p: &Product,
     from: &Point,
     within: &BDDFunction,
@@ -304,6 +320,8 @@ fn internal(what: &str) -> Error {
 /// The labels and states of a path under construction.
 struct Trace {
     labels: Vec<LabelId>,
+    /// See [`Lasso::to_fair`].
+    to_fair: usize,
     states: Vec<Vec<usize>>,
     /// The set of `states[..seen]`, built on demand by [`Trace::visited`].
     seen_set: Option<BDDFunction>,
@@ -314,6 +332,7 @@ impl Trace {
     fn new(start: &Point) -> Trace {
         Trace {
             labels: Vec::new(),
+            to_fair: 0,
             states: vec![start.values.clone()],
             seen_set: None,
             seen: 0,
@@ -344,21 +363,13 @@ impl Trace {
     }
 
     fn into_lasso(mut self, p: &Product, prefix_len: usize) -> Lasso {
-        let to_state = |values: &Vec<usize>| ProductState {
-            system: p
-                .enc
-                .block_of_comp
-                .iter()
-                .map(|&b| values[b] as StateId)
-                .collect(),
-            aut: values[p.aut_block],
-        };
-        let states = self.states.iter().map(to_state).collect();
+        let states = self.states.iter().map(|v| state_of(p, v)).collect();
         let cycle = self.labels.split_off(prefix_len);
         Lasso {
             prefix: self.labels,
             cycle,
             states,
+            to_fair: self.to_fair,
         }
     }
 }
@@ -418,6 +429,7 @@ pub(crate) fn extract(
     // 1. prefix to the fair set
     let steps = path(p, &init, reach, fair, budget)?
         .ok_or_else(|| internal("the fair states are not reachable"))?;
+    trace.to_fair = steps.len();
     let mut s = trace.push(steps, init);
     // 2. iterated walks
     let targets = acc_targets(p, fair, num_acc, budget)?;
