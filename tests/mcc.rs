@@ -6,9 +6,10 @@ mod common;
 
 use std::path::Path;
 
+use ltsym::check::Engine;
 use ltsym::limits::Budget;
 use ltsym::logic::mcc::{Deadlocks, Examination};
-use ltsym::mcc::{examine_explicit, load_model, load_properties, MccOptions};
+use ltsym::mcc::{examine, examine_explicit, load_model, load_properties, MccOptions};
 use ltsym::report::mcc::{compare, parse_oracle, Comparison};
 
 /// Models of the training set with at most a few thousand reachable markings, among them
@@ -49,7 +50,11 @@ fn run(
 ) -> (ltsym::report::mcc::Comparison, usize) {
     let m = load_model(&mcc.join("models").join(model)).expect("model loads");
     let props = load_properties(&m, ex).expect("formulas load");
-    let answers = examine_explicit(&m, ex, &props, opts, &Budget::unlimited()).expect("answers");
+    let answers = match opts.engine {
+        Engine::Explicit => examine_explicit(&m, ex, &props, opts, &Budget::unlimited()),
+        _ => examine(&m, ex, &props, opts, &Budget::unlimited()),
+    }
+    .unwrap_or_else(|e| panic!("{model} {ex}: {e}"));
     let oracle = std::fs::read_to_string(
         mcc.join("oracle")
             .join(format!("{model}-{}.out", ex.short())),
@@ -60,10 +65,24 @@ fn run(
 
 #[test]
 fn explicit_engine_gives_the_agreed_answers_on_small_models() {
+    agreed_answers_on_small_models(Engine::Explicit);
+}
+
+/// The symbolic engine, checked against the explicit one on every result (`--engine both`
+/// fails on a disagreement) and against the agreed answers. LTL goes to the explicit engine.
+#[test]
+fn symbolic_engine_agrees_with_explicit_and_the_agreed_answers_on_small_models() {
+    agreed_answers_on_small_models(Engine::Both);
+}
+
+fn agreed_answers_on_small_models(engine: Engine) {
     let Some(mcc) = common::mcc_training_dir() else {
         return;
     };
-    let opts = MccOptions::default();
+    let opts = MccOptions {
+        engine,
+        ..MccOptions::default()
+    };
     let (mut asked, mut matches, mut bad) = (0, 0, Vec::new());
     for model in SMALL {
         for ex in Examination::ALL {
@@ -103,6 +122,7 @@ fn ltl_answers_need_deadlocks_to_stutter() {
     let mismatches = |deadlocks: Deadlocks| -> usize {
         let opts = MccOptions {
             ltl_deadlocks: deadlocks,
+            engine: Engine::Explicit,
             ..MccOptions::default()
         };
         models
@@ -135,6 +155,7 @@ fn ctl_answers_need_paths_that_end_in_deadlocks() {
     let mismatches = |deadlocks: Deadlocks| -> usize {
         let opts = MccOptions {
             ctl_deadlocks: deadlocks,
+            engine: Engine::Explicit,
             ..MccOptions::default()
         };
         models
@@ -149,4 +170,83 @@ fn ctl_answers_need_paths_that_end_in_deadlocks() {
     assert_eq!(mismatches(Deadlocks::Finite), 0);
     assert!(mismatches(Deadlocks::Stutter) >= 5);
     assert!(mismatches(Deadlocks::Infinite) >= 5);
+}
+
+/// `ltsym mcc`: the contest's lines, exit 0 when everything is answered, 3 with
+/// CANNOT_COMPUTE when a limit stops it, 2 for an unknown examination, 1 on a mismatch with
+/// the oracle.
+#[test]
+fn the_mcc_subcommand_prints_the_contests_lines() {
+    let Some(mcc) = common::mcc_training_dir() else {
+        return;
+    };
+    let model = mcc.join("models/Peterson-PT-2");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ltsym"))
+            .arg("mcc")
+            .arg(&model)
+            .args(args)
+            .output()
+            .expect("ltsym runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = run(&["--examination", "StateSpace"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "STATE_SPACE STATES 20754 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
+            "STATE_SPACE TRANSITIONS 62262 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
+            "STATE_SPACE MAX_TOKEN_IN_PLACE 1 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
+            "STATE_SPACE MAX_TOKEN_PER_MARKING 8 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
+        ]
+    );
+    let (code, out, _) = run(&["-e", "ReachabilityDeadlock", "--engine", "explicit"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.trim(),
+        "FORMULA ReachabilityDeadlock FALSE TECHNIQUES EXPLICIT USE_NUPN"
+    );
+    let oracle = mcc.join("oracle");
+    let oracle = oracle.to_str().expect("a UTF-8 path");
+    let ctl = [
+        "-e",
+        "CTLFireability",
+        "--engine",
+        "both",
+        "--oracle",
+        oracle,
+    ];
+    let (code, out, err) = run(&ctl);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("FORMULA ")).count(),
+        16
+    );
+    assert!(err.contains("16 match, 0 mismatch"), "{err}");
+    // an oracle that disagrees: exit 1, the mismatch named
+    let wrong = std::env::temp_dir().join(format!("ltsym-mcc-{}.out", std::process::id()));
+    std::fs::write(
+        &wrong,
+        "Peterson-PT-2 ReachabilityDeadlock\nFORMULA ReachabilityDeadlock TRUE TECHNIQUES X\n",
+    )
+    .expect("temp file");
+    let wrong_arg = wrong.to_str().expect("a UTF-8 path");
+    let (code, _, err) = run(&["-e", "ReachabilityDeadlock", "--oracle", wrong_arg]);
+    std::fs::remove_file(&wrong).ok();
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("MISMATCH ReachabilityDeadlock FALSE agreed TRUE"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["-e", "StateSpace", "--max-nodes", "10"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert_eq!(out.trim(), "CANNOT_COMPUTE");
+    let (code, _, err) = run(&["-e", "Reachability"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown examination `Reachability`"), "{err}");
 }

@@ -36,7 +36,7 @@ use crate::logic::mcc::{Formula, IntExpr};
 use crate::model::factor::{factor, Factored};
 use crate::model::{CompId, PetriNet, StateId, System};
 use crate::symbolic::ctl::CtlChecker;
-use crate::symbolic::encoding::oom;
+use crate::symbolic::encoding::{oom, SatCache};
 use crate::symbolic::reach::{race_reach, ReachStats, Strategy};
 use crate::symbolic::{Encoding, ManagerOptions, OrderSpec};
 
@@ -47,6 +47,8 @@ pub struct NetChecker<'a> {
     net: &'a PetriNet,
     enc: Encoding,
     reach: BDDFunction,
+    /// The markings where each place is marked.
+    marked: Vec<BDDFunction>,
     /// The reachability run (counts, deadlocks, order, times).
     pub stats: ReachStats,
 }
@@ -73,13 +75,20 @@ impl<'a> NetChecker<'a> {
             ManagerOptions::for_system(sys),
             budget,
         )?;
-        let checker = NetChecker {
+        let mut checker = NetChecker {
             fsys,
             net,
             enc,
             reach,
+            marked: Vec::new(),
             stats,
         };
+        checker.marked = (0..net.places.len())
+            .map(|p| {
+                let place = &net.places[p];
+                checker.comp_state(place.comp, place.state)
+            })
+            .collect::<Result<_>>()?;
         checker.check_one_safe()?;
         Ok(checker)
     }
@@ -127,8 +136,7 @@ impl<'a> NetChecker<'a> {
 
     /// The markings where place `p` holds its token.
     pub fn marked(&self, p: usize) -> Result<BDDFunction> {
-        let place = &self.net.places[p];
-        self.comp_state(place.comp, place.state)
+        Ok(self.marked[p].clone())
     }
 
     /// The markings where `t` is Petri-enabled (all input places marked).
@@ -180,9 +188,23 @@ impl<'a> NetChecker<'a> {
     /// StateSpace: states, edges per Petri transition, and the token maxima.
     pub fn state_space(&self, budget: &Budget) -> Result<SymbolicStateSpace> {
         let mut transitions = BigUint::default();
-        for (_, ts) in self.by_preset() {
-            let e = self.enabled(ts[0])?.and(&self.reach).map_err(oom)?;
-            transitions += self.enc.count(&e) * BigUint::from(ts.len());
+        let mut cache = SatCache::default();
+        // R ∧ marked(p1) ∧ ... ∧ marked(pi) for every prefix of a preset seen: transitions
+        // of one label share most of theirs
+        let mut prefix: HashMap<&[usize], BDDFunction> = HashMap::new();
+        for (pre, ts) in self.by_preset() {
+            let mut e = self.reach.clone();
+            for i in 1..=pre.len() {
+                e = match prefix.get(&pre[..i]) {
+                    Some(f) => f.clone(),
+                    None => {
+                        let f = e.and(&self.marked[pre[i - 1]]).map_err(oom)?;
+                        prefix.insert(&pre[..i], f.clone());
+                        f
+                    }
+                };
+            }
+            transitions += self.enc.count_cached(&e, &mut cache) * BigUint::from(ts.len());
             budget.check(&self.enc)?;
         }
         // a marking's tokens: one per unit that is not in its `none` state
