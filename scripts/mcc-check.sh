@@ -5,7 +5,7 @@
 #   env: LTSYM (binary, default target/release/ltsym), MCC (training set with models/ and
 #        oracle/, default ../shared/mcc or ../../shared/mcc beside the
 #        repository, else /work/shared/mcc), TIMEOUT (s per examination,
-#        default 30), MAX_STATES (explicit engine, default 3000000), ENGINE (symbolic,
+#        default 15), MAX_STATES (explicit engine, default 3000000), ENGINE (symbolic,
 #        explicit or both; default symbolic), OUT (folder for the per-run outputs, default
 #        a fresh mktemp folder).
 #
@@ -22,7 +22,7 @@ if [ -z "${MCC:-}" ]; then
   done
 fi
 MCC=${MCC:-$here/../shared/mcc}
-TIMEOUT=${TIMEOUT:-30}
+TIMEOUT=${TIMEOUT:-15}
 MAX_STATES=${MAX_STATES:-3000000}
 ENGINE=${ENGINE:-symbolic}
 OUT=${OUT:-$(mktemp -d /tmp/mcc-check.XXXXXX)}
@@ -42,29 +42,36 @@ summary=$OUT/summary.txt
 for dir in "$MCC"/models/*/; do
   model=$(basename "$dir")
   [[ $model =~ $filter ]] || continue
+  # one process per model for all its examinations (the net is read once)
+  asked=()
   for ex in "${exams[@]}"; do
-    log=$OUT/$model-$ex
     # a model folder without this examination's formula file is not asked it
     case $ex in StateSpace|ReachabilityDeadlock|OneSafe|QuasiLiveness|StableMarking|Liveness) ;;
       *) [ -f "$dir/$ex.xml" ] || continue ;;
     esac
-    t0=$(date +%s.%N)
-    # a little beyond the limit, so that ltsym reports the limit itself
-    timeout $((TIMEOUT * 2 + 30)) "$LTSYM" mcc "$dir" --examination "$ex" --engine "$ENGINE" \
-      --timeout "$TIMEOUT" --max-states "$MAX_STATES" --oracle "$MCC/oracle" \
-      > "$log.out" 2> "$log.err"
-    rc=$?
-    t=$(echo "$(date +%s.%N) - $t0" | bc)
-    line=$(grep -m1 "^oracle " "$log.err")
-    if [ -z "$line" ]; then
-      echo "$ex $model FAILED rc=$rc $(tail -c 300 "$log.err" | tr '\n' ' ')" >> "$summary"
-    else
-      # oracle M EX: a match, b mismatch, c beyond the contest (?), d unanswered
-      read -r m mm b u <<<"$(echo "$line" | sed -E 's/.*: ([0-9]+) match, ([0-9]+) mismatch, ([0-9]+) beyond.*, ([0-9]+) unanswered/\1 \2 \3 \4/')"
-      echo "$ex $model OK $m $mm $b $u $(printf %.2f "$t")" >> "$summary"
-      grep -E "^(MISMATCH|BEYOND|NOT-IN-ORACLE)" "$log.err" | sed "s/^/$model $ex /" >> "$OUT/details.txt"
-    fi
+    asked+=("$ex")
   done
+  [ ${#asked[@]} -eq 0 ] && continue
+  log=$OUT/$model
+  list=$(IFS=,; echo "${asked[*]}")
+  # a little beyond the limits, so that ltsym reports them itself
+  timeout $(( (TIMEOUT + 10) * ${#asked[@]} + 60 )) "$LTSYM" mcc "$dir" --examination "$list" \
+    --engine "$ENGINE" --timeout "$TIMEOUT" --max-states "$MAX_STATES" --oracle "$MCC/oracle" \
+    > "$log.out" 2> "$log.err"
+  rc=$?
+  for ex in "${asked[@]}"; do
+    line=$(grep -m1 "^oracle $model $ex:" "$log.err")
+    if [ -z "$line" ]; then
+      echo "$ex $model FAILED rc=$rc $(grep -v '^oracle\|^MISMATCH\|^BEYOND\|^NOT-IN' "$log.err" | tail -c 300 | tr '\n' ' ')" >> "$summary"
+      continue
+    fi
+    # oracle M EX: a match, b mismatch, c beyond the contest (?), d unanswered
+    read -r m mm b u <<<"$(echo "$line" | sed -E 's/.*: ([0-9]+) match, ([0-9]+) mismatch, ([0-9]+) beyond.*, ([0-9]+) unanswered/\1 \2 \3 \4/')"
+    echo "$ex $model OK $m $mm $b $u" >> "$summary"
+  done
+  # MISMATCH/BEYOND lines follow their examination's oracle line
+  awk -v model="$model" '/^oracle /{ex=$3; sub(":","",ex)} /^(MISMATCH|BEYOND|NOT-IN-ORACLE)/{print model, ex, $0}' \
+    "$log.err" >> "$OUT/details.txt"
 done
 echo "outputs in $OUT"
 printf "%-26s %6s %8s %7s %10s %6s %10s %6s\n" examination asked answered matches mismatches beyond unanswered failed

@@ -154,6 +154,13 @@ pub fn examine_explicit(
         _ => {
             let mut out = Vec::with_capacity(props.len());
             for p in props {
+                // the explicit checks do not watch the clock inside one formula: between
+                // formulas, a spent time limit leaves the rest unanswered
+                if budget.expired() {
+                    log::warn!("explicit engine: time limit reached before {}", p.id);
+                    out.push(None);
+                    continue;
+                }
                 out.push(match &p.query {
                     Query::Bound(ps) => num(space.bound(ps)),
                     Query::Holds(f) => {
