@@ -96,7 +96,7 @@ impl<'a> NetSpace<'a> {
             for s in 0..graph.num_states() as u32 {
                 let state = graph.state(s);
                 if let Some(t) = net.unsafe_transition(&state) {
-                    return Err(not_one_safe(net, t, &state));
+                    return Err(net.not_one_safe(t, &state));
                 }
             }
         }
@@ -427,24 +427,6 @@ impl<'a> NetSpace<'a> {
     }
 }
 
-/// The error for a reachable marking where transition `t` is Petri-enabled but its guard does
-/// not hold.
-pub fn not_one_safe(net: &PetriNet, t: usize, state: &[StateId]) -> Error {
-    let tr = &net.transitions[t];
-    let marked: Vec<&str> = (0..net.places.len())
-        .filter(|&p| net.marked(state, p))
-        .map(|p| net.places[p].id.as_str())
-        .collect();
-    Error::Invalid {
-        file: std::path::PathBuf::from("model.pnml"),
-        message: format!(
-            "the net is not one-safe under its NUPN units: transition `{}` is enabled in the \
-             reachable marking {{{}}} and would put a second token into a unit",
-            tr.id,
-            marked.join(", ")
-        ),
-    }
-}
 
 /// The finite-path reading of LTL over infinite words (see the module documentation): the
 /// word goes on with `!alive` forever after the path's last state, and the formula speaks of

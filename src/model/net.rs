@@ -162,6 +162,25 @@ impl PetriNet {
             .find(|&t| self.enabled(state, t) && !self.transitions[t].fires_in(state))
     }
 
+    /// The error for a reachable marking `state` where transition `t` is Petri-enabled but its
+    /// guard does not hold: the net is not one-safe under its units (both engines report it so).
+    pub fn not_one_safe(&self, t: usize, state: &[StateId]) -> crate::error::Error {
+        let tr = &self.transitions[t];
+        let marked: Vec<&str> = (0..self.places.len())
+            .filter(|&p| self.marked(state, p))
+            .map(|p| self.places[p].id.as_str())
+            .collect();
+        crate::error::Error::Invalid {
+            file: std::path::PathBuf::from("model.pnml"),
+            message: format!(
+                "the net is not one-safe under its NUPN units: transition `{}` is enabled in the \
+                 reachable marking {{{}}} and would put a second token into a unit",
+                tr.id,
+                marked.join(", ")
+            ),
+        }
+    }
+
     /// The number of transitions Petri-enabled in `state`: its out-edges in the reachability
     /// graph, counted per Petri transition (two transitions between the same markings are two
     /// edges).

@@ -107,7 +107,7 @@ impl<'a> NetChecker<'a> {
                 .map_err(oom)?;
             if let Some(state) = self.enc.pick_state(&bad) {
                 let state = self.fsys.original_state(&state);
-                return Err(crate::explicit::mcc::not_one_safe(self.net, t, &state));
+                return Err(self.net.not_one_safe(t, &state));
             }
         }
         Ok(())
