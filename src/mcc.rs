@@ -202,14 +202,28 @@ pub fn examine(
     opts: &MccOptions,
     budget: &Budget,
 ) -> Result<Vec<Answer>> {
+    examine_with(model, ex, props, opts, budget, &mut None)
+}
+
+/// [`examine`] for several examinations of one model in a row: `space` keeps the symbolic
+/// engine's reachable markings from the first examination that computed them (within its
+/// budget) for the next ones.
+pub fn examine_with<'a>(
+    model: &'a Model,
+    ex: Examination,
+    props: &[Property],
+    opts: &MccOptions,
+    budget: &Budget,
+    space: &mut Option<NetChecker<'a>>,
+) -> Result<Vec<Answer>> {
     match opts.engine {
         Engine::Explicit => examine_explicit(model, ex, props, opts, budget),
-        Engine::Symbolic => examine_symbolic(model, ex, props, opts, budget),
+        Engine::Symbolic => examine_symbolic(model, ex, props, opts, budget, space),
         Engine::Both if !symbolic_answers(ex, opts) => {
             examine_explicit(model, ex, props, opts, budget)
         }
         Engine::Both => {
-            let sym = examine_symbolic(model, ex, props, opts, budget)?;
+            let sym = examine_symbolic(model, ex, props, opts, budget, space)?;
             let exp = examine_explicit(model, ex, props, opts, budget)?;
             for (s, e) in sym.iter().zip(&exp) {
                 if let (Some(a), Some(b)) = (&s.value, &e.value) {
@@ -259,18 +273,22 @@ fn within_limits<T>(r: Result<T>) -> Result<Option<T>> {
 /// than finite paths, with the explicit one ([`symbolic_answers`]). A limit hit while
 /// computing the reachable markings leaves every answer `None`, one hit on a formula that
 /// formula's (and, the time being spent, usually the rest).
-pub fn examine_symbolic(
-    model: &Model,
+pub fn examine_symbolic<'a>(
+    model: &'a Model,
     ex: Examination,
     props: &[Property],
     opts: &MccOptions,
     budget: &Budget,
+    cache: &mut Option<NetChecker<'a>>,
 ) -> Result<Vec<Answer>> {
     if !symbolic_answers(ex, opts) {
         return examine_explicit(model, ex, props, opts, budget);
     }
     let ids = asked(ex, props);
-    let Some(space) = within_limits(NetChecker::build(&model.sys, &model.net, budget))? else {
+    if cache.is_none() {
+        *cache = within_limits(NetChecker::build(&model.sys, &model.net, budget))?;
+    }
+    let Some(space) = cache.as_ref() else {
         return Ok(unanswered(ex, &ids));
     };
     log::info!(

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use ltsym::check::Engine;
 use ltsym::limits::Budget;
 use ltsym::logic::mcc::{Deadlocks, Examination};
-use ltsym::mcc::{examine, load_model, load_properties, MccOptions};
+use ltsym::mcc::{examine_with, load_model, load_properties, MccOptions};
 use ltsym::report::mcc::{compare, lines, parse_oracle};
 use ltsym::Error;
 
@@ -90,10 +90,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         max_states: args.max_states,
     };
     let (mut unanswered, mut mismatched) = (false, false);
+    // the reachable markings, computed once for all examinations of the run
+    let mut space = None;
     for &ex in &args.examination.0 {
         let props = load_properties(&model, ex)?;
         let budget = Budget::new(args.timeout, args.max_nodes);
-        let answers = examine(&model, ex, &props, &opts, &budget)?;
+        let answers = examine_with(&model, ex, &props, &opts, &budget, &mut space)?;
         for l in lines(&answers) {
             outln!("{l}");
         }

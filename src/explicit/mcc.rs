@@ -427,7 +427,6 @@ impl<'a> NetSpace<'a> {
     }
 }
 
-
 /// The finite-path reading of LTL over infinite words (see the module documentation): the
 /// word goes on with `!alive` forever after the path's last state, and the formula speaks of
 /// alive positions only, `X` needing an alive next position.
