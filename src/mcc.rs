@@ -180,16 +180,7 @@ pub fn examine_explicit(
             out
         }
     };
-    Ok(ids
-        .into_iter()
-        .zip(values)
-        .map(|(id, value)| Answer {
-            id,
-            state_space: ex == Examination::StateSpace,
-            value,
-            techniques: EXPLICIT.to_vec(),
-        })
-        .collect())
+    Ok(answers(ex, ids, values, &EXPLICIT))
 }
 
 /// Answers `ex` with the engine of `opts`. With [`Engine::Both`], the explicit engine's
@@ -335,16 +326,25 @@ pub fn examine_symbolic<'a>(
             out
         }
     };
-    Ok(ids
-        .into_iter()
+    Ok(answers(ex, ids, values, &SYMBOLIC))
+}
+
+/// The answers to the results `ids` of `ex`, found by `techniques`.
+fn answers(
+    ex: Examination,
+    ids: Vec<String>,
+    values: Vec<Option<Value>>,
+    techniques: &[&'static str],
+) -> Vec<Answer> {
+    ids.into_iter()
         .zip(values)
         .map(|(id, value)| Answer {
             id,
             state_space: ex == Examination::StateSpace,
             value,
-            techniques: SYMBOLIC.to_vec(),
+            techniques: techniques.to_vec(),
         })
-        .collect())
+        .collect()
 }
 
 /// Every asked result without a value.
