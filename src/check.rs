@@ -332,6 +332,11 @@ fn check_ltl_file(
 
     // A property that runs out of its share of the time keeps its run, and a retry resumes it.
     let mut runs: Vec<Option<LtlRun>> = ps.iter().map(|_| None).collect();
+    // Every violation is backed by a replayed counterexample; it is shortened only when shown.
+    let ltl_opts = LtlOptions {
+        shorten: opts.witness,
+        ..LtlOptions::default()
+    };
     let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
         let (p, neg) = (&ps[i], &autos[i]);
         let t = Instant::now();
@@ -340,7 +345,7 @@ fn check_ltl_file(
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
             Some(Ok(ctx)) => Some(or_unknown(
-                resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget),
+                resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget, &ltl_opts),
                 |r| {
                     let st = &r.stats;
                     log::info!(
@@ -408,10 +413,11 @@ fn resume_ltl<'c>(
     sys: &System,
     neg: &Tgba,
     budget: &Budget,
+    opts: &LtlOptions,
 ) -> Result<LtlResult> {
     let mut run = match slot.take() {
         Some(run) => run,
-        None => LtlRun::new(ctx, sys, neg, budget, &LtlOptions::default())?,
+        None => LtlRun::new(ctx, sys, neg, budget, opts)?,
     };
     let r = run.run(budget);
     if r.is_err() {

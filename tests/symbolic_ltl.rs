@@ -668,6 +668,8 @@ fn random_systems_agree_with_the_explicit_oracle() {
                     Universe::ProductReach
                 },
                 want_witness: true,
+                // counterexamples as extracted and shortened: both must replay
+                shorten: (round / 5) % 2 == 0,
                 max_walks: [0, 1, 64][round % 3],
                 lasso_tries: [0, 3][(round / 3) % 2],
                 // the probe: off, interrupted at every check, and a large first slice
@@ -779,6 +781,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
                     Universe::ProductReach
                 },
                 want_witness: true,
+                shorten: k % 3 != 0,
                 max_walks: [64, 0][(round as usize / 3) % 2],
                 lasso_tries: [3, 0][(round as usize / 4) % 2],
                 probe_slice: [1 << 20, 0, 1][(round as usize / 2) % 3],
