@@ -13,6 +13,7 @@
 //! RERS 2016 text counts empty labels as trace letters, which [`StartSteps::Trace`] models by
 //! [`System::with_start_steps`].
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::automata::lasso::accepts_lasso;
@@ -28,6 +29,7 @@ use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ctl, Ltl, Properties, Property};
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
+use crate::progress::Progress;
 use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::context::{AutPosition, Space, SystemCtx};
 use crate::symbolic::ctl::{CtlChecker, CtlEvidence, EvidenceKind};
@@ -82,6 +84,9 @@ pub struct CheckOptions {
     /// Split components that are products of bits before the symbolic engine runs
     /// ([`crate::model::factor`]).
     pub factor: bool,
+    /// Where the long loops report their progress (`None`: a line every few seconds through
+    /// `log`; a test passes a [`Progress::recording`] to read the lines).
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for CheckOptions {
@@ -99,6 +104,7 @@ impl Default for CheckOptions {
             aut_position: AutPosition::default(),
             space: Space::default(),
             factor: true,
+            progress: None,
         }
     }
 }
@@ -135,7 +141,10 @@ pub fn check_with(
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<CheckReport> {
     let start = Instant::now();
-    let budget = Budget::new(opts.timeout, opts.max_nodes);
+    let mut budget = Budget::new(opts.timeout, opts.max_nodes);
+    if let Some(p) = &opts.progress {
+        budget = budget.with_progress(p.clone());
+    }
     let mut report = CheckReport {
         system: system_name.to_string(),
         problem,
@@ -538,17 +547,37 @@ fn ctl_evidence(sys: &System, f: &Ctl, ev: &CtlEvidence) -> Result<Option<Eviden
     if run.labels.is_empty() && !run.ends_in_deadlock {
         return Ok(None);
     }
-    let (kind, shows) = match ev.kind {
-        EvidenceKind::Witness => (Kind::Witness, "a path that shows the property holds"),
-        EvidenceKind::Counterexample => (Kind::Counterexample, "a path that shows it fails"),
+    let kind = match ev.kind {
+        EvidenceKind::Witness => Kind::Witness,
+        EvidenceKind::Counterexample => Kind::Counterexample,
     };
     Ok(Some(Evidence::new(
         sys,
         &run,
         kind,
-        format!("{shows}; {}", ev.explanation),
+        format!("{}\n{}", ctl_shows(f, ev.kind), ev.explanation),
         None,
     )))
+}
+
+/// What a CTL path shows, in words: a witness of a formula that claims a path exists (`E`,
+/// `<a>`), a counterexample of one that claims every path (`A`, `[a]`); for a formula of
+/// neither shape at its top (a negation, a Boolean combination), that the property holds or
+/// fails, which the notes then explain step by step.
+fn ctl_shows(f: &Ctl, kind: EvidenceKind) -> &'static str {
+    use Ctl::*;
+    let existential = matches!(f, EF(_) | EG(_) | EU(..) | EW(..) | Diamond(..));
+    let universal = matches!(f, AF(_) | AG(_) | AU(..) | AW(..) | Box(..));
+    match kind {
+        EvidenceKind::Witness if existential => {
+            "the E-formula holds: this path is one it claims exists"
+        }
+        EvidenceKind::Counterexample if universal => {
+            "the A-formula fails: it claims every path, and fails on this one"
+        }
+        EvidenceKind::Witness => "the property holds, as this path shows",
+        EvidenceKind::Counterexample => "the property fails, as this path shows",
+    }
 }
 
 fn check_ctl_file(

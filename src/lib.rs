@@ -11,6 +11,7 @@
 //! * [`evidence`]: counterexamples and witnesses replayed on the system, as text, Graphviz,
 //!   Aldebaran and JSON;
 //! * [`limits`]: resource limits (time, nodes, slices of work) for every engine;
+//! * [`progress`]: a progress line every few seconds from the long loops, carried by the limits;
 //! * [`gen`]: generated, scalable benchmark families;
 //! * [`report`]: verdicts and statistics as text, JSON and RERS CSV.
 
@@ -25,6 +26,7 @@ pub mod logic;
 pub mod mcc;
 pub mod model;
 pub mod parse;
+pub mod progress;
 pub mod report;
 pub mod symbolic;
 

@@ -12,9 +12,11 @@
 //! and knows nothing of BDDs.
 
 use std::cell::Cell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Limit};
+use crate::progress::{thousands, Progress, EVERY};
 
 /// A store of decision-diagram nodes whose size a [`Budget`] watches: the node and slice
 /// limits count its nodes, and the budget collects its garbage when it has grown.
@@ -36,6 +38,9 @@ pub struct Budget {
     slice: Option<Slice>,
     /// Collect garbage when the manager holds more nodes than this.
     gc_at: Cell<usize>,
+    /// The run's progress, shared by every share and slice of the budget: the checks below
+    /// tick it (see [`crate::progress`]).
+    progress: Arc<Progress>,
 }
 
 /// A slice of work, in BDD nodes created.
@@ -69,7 +74,26 @@ impl Budget {
             deadline: None,
             slice: None,
             gc_at: Cell::new(GC_FLOOR),
+            progress: Arc::new(Progress::new(EVERY)),
         }
+    }
+
+    /// The same limits, reporting to `progress` (a test's [`Progress::recording`], or another
+    /// interval).
+    pub fn with_progress(self, progress: Arc<Progress>) -> Budget {
+        Budget { progress, ..self }
+    }
+
+    /// The computation now does `phase` in its `iteration`: the next progress line says so
+    /// (see [`Progress::phase`]).
+    pub fn phase(&self, phase: &'static str, iteration: usize) {
+        self.progress.phase(phase, iteration);
+    }
+
+    /// Logs a progress line when one is due, with `size()` for the size (for a loop that knows
+    /// better than the node count of [`Budget::check`], such as the states found so far).
+    pub fn tick(&self, size: impl FnOnce() -> String) {
+        self.progress.tick(size);
     }
 
     /// The same limits, and a slice of work: a computation run under the slice fails with a
@@ -167,9 +191,19 @@ impl Budget {
         }
     }
 
-    /// Fails when a limit is exceeded.
+    /// As [`Budget::check_time`], for a loop that has found `states` states so far: it may log
+    /// a progress line with them.
+    pub fn check_states(&self, states: usize) -> Result<(), Error> {
+        self.progress
+            .tick(|| format!("{} states", thousands(states)));
+        self.check_time()
+    }
+
+    /// Fails when a limit is exceeded; may log a progress line with the store's node count.
     pub fn check(&self, store: &impl NodeStore) -> Result<(), Error> {
         let nodes = store.nodes();
+        self.progress
+            .tick(|| format!("manager {} nodes", thousands(nodes)));
         if nodes > self.gc_at.get() {
             store.collect_garbage();
             let live = store.nodes();

@@ -205,7 +205,8 @@ fn evidence_files_per_property_and_in_json_output() {
 }
 
 /// CTL: a path where it shows something (a witness of an E-formula, a counterexample of an
-/// A-formula, a deadlock ending), nothing where nothing can be shown.
+/// A-formula, a deadlock ending), saying which, with one line per note on what a step shows;
+/// nothing where nothing can be shown (a holding A-formula, a failing E-formula).
 #[test]
 fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
     let d = dir("ctl");
@@ -216,7 +217,8 @@ fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
     let props = d.join("p.txt");
     std::fs::write(
         &props,
-        "#1:\n(AG(<> true))\n#2:\n(AG(true))\n#3:\n(EF(!(<> true)))\n",
+        "#1:\n(AG(<> true))\n#2:\n(AG(true))\n#3:\n(EF(!(<> true)))\n#4:\n(<> false)\n\
+         #5:\n(!(AG(<> true)))\n",
     )
     .unwrap();
     let o = ltsym(&["check", s(&sys), s(&props), "--witness"]);
@@ -228,9 +230,16 @@ fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
         let rest = &out[from + 1..];
         rest[..rest.find("\n#").unwrap_or(rest.len())].to_string()
     };
-    // #1 fails: a path into the deadlock
+    // #1 fails: a path into the deadlock, a counterexample of the A-formula
     assert!(
-        block("1").contains("counterexample: a path that shows it fails"),
+        block("1").contains(
+            "counterexample: the A-formula fails: it claims every path, and fails on this one"
+        ),
+        "{out}"
+    );
+    // what each step shows, one note per line
+    assert!(
+        block("1").contains("\n      - at step 0: `AG <> true` fails: after "),
         "{out}"
     );
     assert!(block("1").contains("into a deadlock"), "{out}");
@@ -242,10 +251,23 @@ fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
     assert_eq!(block("2").lines().count(), 1, "{out}");
     // #3 holds: a witness path to the deadlock
     assert!(
-        block("3").contains("witness: a path that shows the property holds"),
+        block("3").contains("witness: the E-formula holds: this path is one it claims exists"),
         "{out}"
     );
     assert!(block("3").contains("into a deadlock"), "{out}");
+    assert!(block("3").contains("the path ends here)"), "{out}");
+    // #4 fails, a claim that a path exists: nothing to show
+    assert_eq!(block("4").lines().count(), 1, "{out}");
+    // #5 holds, a negation at the top: the path shows it holds, and why step by step
+    assert!(
+        block("5").contains("witness: the property holds, as this path shows"),
+        "{out}"
+    );
+    assert!(
+        block("5").contains("- at step 0: `AG <> true` fails"),
+        "{out}"
+    );
+    assert!(out.lines().all(|l| l.chars().count() <= 200), "{out}");
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -21,7 +21,7 @@ use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
 use ltsym::symbolic::context::{AutPosition, Space, SystemCtx};
 use ltsym::symbolic::ltl::{
     check_ltl, check_ltl_once, check_ltl_with, letter_of_label, Lasso, LtlOptions, LtlResult,
-    LtlRun, Universe,
+    LtlRun, ProductState, Universe,
 };
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;
@@ -273,9 +273,12 @@ fn replay(sys: &System, aut: &Tgba, lasso: &Lasso) {
 
 // ---------------------------------------------------------------- explicit oracle
 
-/// Whether the product of `sys` and `aut` has a reachable accepting lasso, explicitly.
-fn oracle_violated(sys: &System, aut: &Tgba) -> bool {
-    type Node = (Vec<StateId>, usize);
+/// A product state: the system's state vector and the automaton state.
+type Node = (Vec<StateId>, usize);
+
+/// The product of `sys` and `aut` reachable from the initial state, explicitly: its nodes
+/// (the initial one first) and per node its edges (target, acceptance sets of the edge).
+fn product_graph(sys: &System, aut: &Tgba) -> (Vec<Node>, Vec<Vec<(usize, u64)>>) {
     let init: Node = (sys.initial_state(), aut.initial);
     let mut index: HashMap<Node, usize> = HashMap::new();
     let mut nodes = vec![init.clone()];
@@ -310,6 +313,12 @@ fn oracle_violated(sys: &System, aut: &Tgba) -> bool {
         succ[n] = out;
     }
     succ.resize(nodes.len(), Vec::new());
+    (nodes, succ)
+}
+
+/// Whether the product of `sys` and `aut` has a reachable accepting lasso, explicitly.
+fn oracle_violated(sys: &System, aut: &Tgba) -> bool {
+    let (nodes, succ) = product_graph(sys, aut);
     // Tarjan's SCCs (iterative)
     let n = nodes.len();
     let (mut idx, mut low, mut on) = (vec![usize::MAX; n], vec![0; n], vec![false; n]);
@@ -704,6 +713,128 @@ fn random_systems_agree_with_the_explicit_oracle() {
         "violated {violated}, held {held}, decided by the sink probe {sink_hits}, \
          with unreachable states in the space {over_rounds}, \
          fixpoints stopped once the initial state left {stopped}"
+    );
+}
+
+// ---------------------------------------------------------------- shortest lassos
+
+/// The length of a shortest path from node `from` to a node of `to` in the product graph.
+fn distance(succ: &[Vec<(usize, u64)>], from: usize, to: &HashSet<usize>) -> Option<usize> {
+    let mut dist = vec![usize::MAX; succ.len()];
+    dist[from] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(n) = queue.pop_front() {
+        if to.contains(&n) {
+            return Some(dist[n]);
+        }
+        for &(t, _) in &succ[n] {
+            if dist[t] == usize::MAX {
+                dist[t] = dist[n] + 1;
+                queue.push_back(t);
+            }
+        }
+    }
+    None
+}
+
+/// The length of a shortest cycle from `entry` back to it (at least one step) that takes an
+/// edge of every acceptance set of `all`, by breadth-first search over (node, sets met). With
+/// `one_set_per_edge` a step adds at most one of its edge's sets (as the shortening counts
+/// them: an edge in two sets counts for one), else all of them.
+fn shortest_accepting_cycle(
+    succ: &[Vec<(usize, u64)>],
+    entry: usize,
+    all: u64,
+    one_set_per_edge: bool,
+) -> Option<usize> {
+    let mut seen: HashSet<(usize, u64)> = HashSet::from([(entry, 0)]);
+    let mut layer = vec![(entry, 0u64)];
+    for depth in 1..=succ.len() * (all as usize + 1) {
+        let mut next = Vec::new();
+        for &(n, m) in &layer {
+            for &(t, acc) in &succ[n] {
+                let mut masks = vec![m | acc];
+                if one_set_per_edge {
+                    masks = vec![m];
+                    masks.extend((0..64).filter(|i| acc >> i & 1 == 1).map(|i| m | 1 << i));
+                }
+                for m2 in masks {
+                    if t == entry && m2 == all {
+                        return Some(depth);
+                    }
+                    if seen.insert((t, m2)) {
+                        next.push((t, m2));
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
+/// The counterexamples are as short as the shortening claims (src/symbolic/ltl/shorten.rs),
+/// against brute force on the explicit product: the prefix is a shortest path from the initial
+/// state to the state where the cycle begins (it was searched to the states of the cycle found
+/// first, and reached them there), and the cycle a shortest one through that state that takes
+/// an edge of every acceptance set (an edge in several sets counting for
+/// one; counting all its sets, no cycle is shorter than that either, and some are shorter only
+/// in that reading). The lassos found before shortening differ with the walks of the
+/// extraction (0, 1 or 64 walks here); the shortened ones must not.
+#[test]
+fn shortened_lassos_are_shortest_on_the_explicit_product() {
+    let mut rng = Rng(20261124);
+    let (mut checked, mut shared_edges, mut closer_cycle_states) = (0, 0, 0);
+    for round in 0..600 {
+        let sys = random_system(&mut rng);
+        let aut = random_tgba(&mut rng);
+        let ctx = small_ctx(&sys, AutPosition::Top, aut.num_states);
+        let opts = LtlOptions {
+            want_witness: true,
+            max_walks: [0, 1, 64][round % 3],
+            ..LtlOptions::default()
+        };
+        let r = check_ltl_with(&ctx, &sys, &aut, &Budget::unlimited(), &opts).unwrap();
+        let Some(l) = r.counterexample else {
+            continue;
+        };
+        replay(&sys, &aut, &l);
+        let (nodes, succ) = product_graph(&sys, &aut);
+        let id = |s: &ProductState| {
+            nodes
+                .iter()
+                .position(|n| n.0 == s.system && n.1 == s.aut)
+                .expect("a lasso state is a reachable product state")
+        };
+        let k = l.prefix.len();
+        let ctx = format!("round {round}: {sys:?}\n{aut:?}\n{l:?}");
+        let entry = id(&l.states[k]);
+        assert_eq!(
+            Some(k),
+            distance(&succ, 0, &HashSet::from([entry])),
+            "prefix, {ctx}"
+        );
+        // the prefix searched for the cycle found first; the shortest cycle through its end
+        // may pass closer to the initial state
+        let on_cycle: HashSet<usize> = l.states[k..].iter().map(id).collect();
+        closer_cycle_states += usize::from(distance(&succ, 0, &on_cycle) < Some(k));
+        let all = aut.all_acc();
+        let shortest = shortest_accepting_cycle(&succ, entry, all, true);
+        assert_eq!(Some(l.cycle.len()), shortest, "cycle, {ctx}");
+        let exact = shortest_accepting_cycle(&succ, entry, all, false).unwrap();
+        assert!(exact <= l.cycle.len(), "{ctx}");
+        shared_edges += usize::from(exact < l.cycle.len());
+        checked += 1;
+    }
+    assert!(checked > 200, "only {checked} counterexamples");
+    // edges in several sets occur, so the two readings are both exercised
+    assert!(
+        shared_edges > 0,
+        "no cycle shorter counting every set of an edge"
+    );
+    eprintln!(
+        "{checked} counterexamples; {shared_edges} with a shorter cycle counting every set of \
+         an edge; {closer_cycle_states} whose cycle has a state closer to the start than its entry"
     );
 }
 

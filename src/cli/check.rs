@@ -134,6 +134,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         manager: ManagerOptions::for_system(&sys),
         factor: args.limits.factor(),
         order: args.limits.order,
+        progress: super::progress(),
     };
     let problem = match args.problem {
         Some(n) => Some(n.to_string()),

@@ -17,7 +17,8 @@ use super::{check, gen, info, mcc, props, reach};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// More progress on stderr: -v what each property costs, -vv every phase.
+    /// More on stderr: -v progress every few seconds and what each property costs, -vv every
+    /// phase.
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
     /// Only errors on stderr, no warnings.
@@ -75,5 +76,81 @@ pub fn exit_code(result: Result<ExitCode, Error>) -> ExitCode {
             eprintln!("ltsym: {e}");
             ExitCode::from(e.exit_code() as u8)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// The flags a help text names: `--long` words, and `-x` single lowercase letters standing
+    /// alone (not `-N` in a file name pattern, nor the `-` of standard input).
+    fn flags_named(text: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        let chars: Vec<char> = text.chars().collect();
+        for i in 0..chars.len() {
+            let boundary = i == 0 || " \t\n`'([,/".contains(chars[i - 1]);
+            if chars[i] != '-' || !boundary {
+                continue;
+            }
+            let word: String = chars[i..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == '-')
+                .collect();
+            if let Some(long) = word.strip_prefix("--") {
+                if long.starts_with(|c: char| c.is_ascii_lowercase()) {
+                    found.push(word.trim_end_matches('-').to_string());
+                }
+            } else if word.len() == 2 && word.as_bytes()[1].is_ascii_lowercase() {
+                found.push(word);
+            }
+        }
+        found
+    }
+
+    /// `ltsym help SUB` (the long help, as `--help` prints it) names only flags that SUB takes:
+    /// its own, the global ones, and `-h`/`--help`/`-V`/`--version`.
+    #[test]
+    fn every_help_text_names_only_flags_its_subcommand_takes() {
+        let mut root = Cli::command();
+        root.build();
+        let mut checked = 0;
+        for sub in root.get_subcommands() {
+            let mut taken: Vec<String> = vec!["--help".into(), "-h".into()];
+            for a in sub.get_arguments().chain(root.get_arguments()) {
+                if let Some(l) = a.get_long() {
+                    taken.push(format!("--{l}"));
+                }
+                for l in a.get_all_aliases().unwrap_or_default() {
+                    taken.push(format!("--{l}"));
+                }
+                if let Some(s) = a.get_short() {
+                    taken.push(format!("-{s}"));
+                }
+            }
+            let help = sub.clone().render_long_help().to_string();
+            for f in flags_named(&help) {
+                assert!(
+                    taken.contains(&f),
+                    "`ltsym help {}` names {f}, which it does not take:\n{help}",
+                    sub.get_name()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 40, "only {checked} flags found in the help texts");
+        let top = root.render_long_help().to_string();
+        let subs: Vec<&str> = root.get_subcommands().map(|s| s.get_name()).collect();
+        for name in ["info", "props", "reach", "check", "gen"] {
+            assert!(subs.contains(&name) && top.contains(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn flags_are_found_in_help_text() {
+        let f = flags_named("Use --format json (`-f FORMULA`, not -N or `-`); -vv, --witness-out.");
+        assert_eq!(f, ["--format", "-f", "--witness-out"]);
     }
 }

@@ -12,12 +12,15 @@
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
 
 use clap::ValueEnum;
 
 use ltsym::limits::Budget;
 use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, PnmlLabels};
+use ltsym::progress::Progress;
 use ltsym::symbolic::order::OrderSpec;
 use ltsym::{Error, System};
 
@@ -171,7 +174,26 @@ impl LimitArgs {
     }
 
     fn budget(&self) -> Budget {
-        Budget::new(self.timeout, self.max_nodes)
+        let b = Budget::new(self.timeout, self.max_nodes);
+        match progress() {
+            Some(p) => b.with_progress(p),
+            None => b,
+        }
+    }
+}
+
+/// The progress lines' interval when `LTSYM_PROGRESS_EVERY` (seconds) sets one, for a run that
+/// wants them more or less often than every few seconds (the tests, a cluster job's log).
+fn progress() -> Option<Arc<Progress>> {
+    let v = std::env::var("LTSYM_PROGRESS_EVERY").ok()?;
+    match v.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => {
+            Some(Arc::new(Progress::new(Duration::from_secs_f64(s))))
+        }
+        _ => {
+            log::warn!("LTSYM_PROGRESS_EVERY={v:?} is not a number of seconds; ignored");
+            None
+        }
     }
 }
 

@@ -1,13 +1,15 @@
-//! `ltsym props`: each property of a property file in canonical form, or as a SPIN claim.
+//! `ltsym props`: each property of a property file in canonical form, or as a SPIN claim; as
+//! text or one JSON object (`--format json`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use ltsym::logic::Properties;
 use ltsym::parse::{self, Logic};
+use ltsym::report::{PropertyFileInfo, PropertyInfo};
 use ltsym::Error;
 
-use super::{warn_unknown_atoms, SystemArgs};
+use super::{warn_unknown_atoms, OutputArgs, SystemArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -22,44 +24,83 @@ pub struct Args {
     /// (`(lastAction == a)` atoms), as `ltl pN { ... }` claims.
     #[arg(long)]
     spin: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let json = args.output.json()?;
     let sys = args.system.load()?;
     let props = parse::load_properties(&args.properties, args.logic)?;
-    let print = |number: u32, expected: Option<bool>, text: String| {
-        let exp = expected.map_or(String::new(), |e| format!("  (expected: {e})"));
-        outln!("#{number}: {text}{exp}");
-    };
-    match props {
-        Properties::Ltl(ps) if args.spin => {
-            for p in ps {
-                warn_unknown_atoms(&sys, &args.properties, &p.formula.atoms());
-                outln!(
-                    "ltl p{} {{ {} }}",
-                    p.number,
-                    ltsym::logic::ltl::to_spin(&p.formula)
-                );
-            }
+    let info = |number: u32, expected: Option<bool>, formula: String, atoms: Vec<String>| {
+        warn_unknown_atoms(&sys, &args.properties, &atoms);
+        PropertyInfo {
+            number,
+            formula,
+            expected,
+            spin: None,
+            unknown_atoms: atoms
+                .into_iter()
+                .filter(|a| sys.label_id(a).is_none())
+                .collect(),
         }
+    };
+    let (logic, properties) = match props {
         Properties::Ctl(_) if args.spin => {
             return Err(Error::Usage(
                 "--spin applies to LTL property files only".into(),
             ));
         }
-        Properties::Ltl(ps) => {
-            outln!("# LTL, {} properties", ps.len());
-            for p in ps {
-                warn_unknown_atoms(&sys, &args.properties, &p.formula.atoms());
-                print(p.number, p.expected, p.formula.to_string());
-            }
+        Properties::Ltl(ps) => (
+            "LTL",
+            ps.iter()
+                .map(|p| PropertyInfo {
+                    spin: args.spin.then(|| ltsym::logic::ltl::to_spin(&p.formula)),
+                    ..info(
+                        p.number,
+                        p.expected,
+                        p.formula.to_string(),
+                        p.formula.atoms(),
+                    )
+                })
+                .collect::<Vec<_>>(),
+        ),
+        Properties::Ctl(ps) => (
+            "CTL",
+            ps.iter()
+                .map(|p| {
+                    info(
+                        p.number,
+                        p.expected,
+                        p.formula.to_string(),
+                        p.formula.atoms(),
+                    )
+                })
+                .collect(),
+        ),
+    };
+    let file = PropertyFileInfo {
+        file: args.properties.display().to_string(),
+        logic: logic.into(),
+        properties,
+    };
+    if json {
+        outln!("{}", file.to_json());
+    } else if args.spin {
+        for p in &file.properties {
+            outln!(
+                "ltl p{} {{ {} }}",
+                p.number,
+                p.spin.as_deref().unwrap_or("")
+            );
         }
-        Properties::Ctl(ps) => {
-            outln!("# CTL, {} properties", ps.len());
-            for p in ps {
-                warn_unknown_atoms(&sys, &args.properties, &p.formula.atoms());
-                print(p.number, p.expected, p.formula.to_string());
-            }
+    } else {
+        outln!("# {}, {} properties", file.logic, file.properties.len());
+        for p in &file.properties {
+            let exp = p
+                .expected
+                .map_or(String::new(), |e| format!("  (expected: {e})"));
+            outln!("#{}: {}{exp}", p.number, p.formula);
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -79,17 +79,19 @@ pub fn render(ev: &Evidence, indent: &str) -> String {
         ),
         None => format!("{} step{}", ev.steps.len(), plural(ev.steps.len())),
     };
-    for (i, l) in wrap(
-        &format!("{}: {} ({shape})", ev.kind.as_str(), ev.explanation)
-            .split(' ')
-            .map(str::to_string)
-            .collect::<Vec<_>>(),
-        " ",
-    )
-    .iter()
-    .enumerate()
-    {
+    // the first line of the explanation is the headline; each further line (a CTL note on
+    // what one step shows) goes on lines of its own, after a dash
+    let mut parts = ev.explanation.split('\n');
+    let headline = parts.next().unwrap_or("");
+    let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+    let head = format!("{}: {headline} ({shape})", ev.kind.as_str());
+    for (i, l) in wrap(&words(&head), " ").iter().enumerate() {
         line(&format!("{}{l}", if i == 0 { "" } else { "    " }));
+    }
+    for note in parts {
+        for (i, l) in wrap(&words(note), " ").iter().enumerate() {
+            line(&format!("{}{l}", if i == 0 { "  - " } else { "    " }));
+        }
     }
     let start: Vec<String> = ev
         .components
@@ -157,7 +159,7 @@ pub fn render(ev: &Evidence, indent: &str) -> String {
             last.step
         )),
         (None, _) if ev.ends_in_deadlock => line(&format!(
-            "  (deadlock: no label can fire after {})",
+            "  (deadlock: no label can fire after {}; the path ends here)",
             match ev.steps.last() {
                 Some(s) => format!("step {}", s.step),
                 None => "the start".to_string(),

@@ -295,11 +295,12 @@ const TIME_CHECK_STATES: usize = 1 << 12;
 /// (the initial state is 0), and `visit(i, edges)` is called for each state `i` in that order
 /// with its outgoing `(label, target)` edges, labels ascending. Fails with
 /// [`Limit::States`] as soon as more than `max_states` states are discovered, and with the
-/// error of `in_time` (called every [`TIME_CHECK_STATES`] states) when it fails.
+/// error of `in_time` (called every [`TIME_CHECK_STATES`] states with the numbers expanded and
+/// discovered, for its progress line) when it fails.
 fn explore(
     sys: &System,
     max_states: Option<u64>,
-    in_time: &dyn Fn() -> Result<()>,
+    in_time: &dyn Fn(usize, usize) -> Result<()>,
     mut visit: impl FnMut(u32, &[(LabelId, u32)]),
 ) -> Result<(Packer, StateStore)> {
     let packer = Packer::new(sys);
@@ -324,7 +325,7 @@ fn explore(
     let mut i = 0usize;
     while i < store.len {
         if i.is_multiple_of(TIME_CHECK_STATES) {
-            in_time()?;
+            in_time(i, store.len)?;
         }
         let state = packer.unpack(store.get(i as u32));
         index.successors(&state, &mut succ);
@@ -384,7 +385,11 @@ impl StateGraph {
     ) -> Result<StateGraph> {
         let mut edge_start = vec![0usize];
         let mut edges = Vec::new();
-        let (packer, states) = explore(sys, max_states, &|| budget.check_time(), |_, out| {
+        let in_time = |expanded, found| {
+            budget.phase("explicit exploration (states expanded)", expanded);
+            budget.check_states(found)
+        };
+        let (packer, states) = explore(sys, max_states, &in_time, |_, out| {
             edges.extend(out.iter().map(|&(label, target)| Edge {
                 label: label as u32,
                 target,
@@ -556,7 +561,7 @@ pub fn reach(sys: &System, max_states: Option<u64>) -> Result<ReachStats> {
     let mut deadlocks = 0u64;
     let mut transitions = 0u64;
     let mut first_deadlock: Option<u32> = None;
-    let (packer, store) = explore(sys, max_states, &|| Ok(()), |i, out| {
+    let (packer, store) = explore(sys, max_states, &|_, _| Ok(()), |i, out| {
         transitions += out.len() as u64;
         if out.is_empty() {
             deadlocks += 1;

@@ -130,6 +130,37 @@ impl SystemInfo {
     }
 }
 
+/// A property file as `ltsym props` prints it: each property in canonical form (and as a SPIN
+/// claim with `--spin`), with the atoms that name no label of the system.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PropertyFileInfo {
+    pub file: String,
+    /// `LTL` or `CTL`.
+    pub logic: String,
+    pub properties: Vec<PropertyInfo>,
+}
+
+/// One property of a [`PropertyFileInfo`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PropertyInfo {
+    pub number: u32,
+    /// The canonical form (what `ltsym props` prints; it parses back to the same formula).
+    pub formula: String,
+    /// The verdict the file gives, if any.
+    pub expected: Option<bool>,
+    /// The SPIN claim over the RERS Promela encoding (`--spin`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spin: Option<String>,
+    /// Atoms that name no label of the system: they never hold.
+    pub unknown_atoms: Vec<String>,
+}
+
+impl PropertyFileInfo {
+    pub fn to_json(&self) -> String {
+        json::to_string(self)
+    }
+}
+
 /// What `ltsym reach --explicit` prints: the explicit engine's counts and its time.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ExplicitReach {

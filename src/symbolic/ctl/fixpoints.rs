@@ -304,7 +304,7 @@ impl<'a> CtlChecker<'a> {
     /// a path, by length.
     pub(crate) fn ef(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
-            return self.lfp(f, |z| {
+            return self.lfp(f, budget, |z| {
                 let e = self.ex(z, budget)?;
                 f.or(&e).map_err(oom)
             });
@@ -326,7 +326,7 @@ impl<'a> CtlChecker<'a> {
         budget: &Budget,
     ) -> Result<BDDFunction> {
         if self.literal {
-            return self.lfp(g, |z| {
+            return self.lfp(g, budget, |z| {
                 let e = self.ex(z, budget)?;
                 g.or(&f.and(&e).map_err(oom)?).map_err(oom)
             });
@@ -335,7 +335,10 @@ impl<'a> CtlChecker<'a> {
         // top level, the lowest group chained to its local fixpoint first, each label adding
         // `f ∧ pre_l(frontier) ∧ ¬Z` where the frontier holds the states the group has not yet
         // seen; after a group adds states the iteration restarts at the lowest group.
+        let mut images = 0;
         let (z, _) = level_ordered(self.enc, &self.groups, g, |l, frontier, _| {
+            images += 1;
+            budget.phase("CTL fixpoint (E U, saturation-style images)", images);
             let p = self.enc.labels[l].preimage(frontier)?.and(f).map_err(oom)?;
             budget.check(self.enc)?;
             Ok(p)
@@ -350,7 +353,7 @@ impl<'a> CtlChecker<'a> {
     /// since AX Z is vacuously true there. Dual: ¬(νZ. f ∧ AX Z) = μY. ¬f ∨ EX Y = EF¬f.
     pub(crate) fn ag(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
-            return self.gfp(f, |z| {
+            return self.gfp(f, budget, |z| {
                 let a = self.ax(z, budget)?;
                 f.and(&a).map_err(oom)
             });
@@ -371,7 +374,7 @@ impl<'a> CtlChecker<'a> {
     fn aw(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
             let start = f.or(g).map_err(oom)?;
-            return self.gfp(&start, |z| {
+            return self.gfp(&start, budget, |z| {
                 let a = self.ax(z, budget)?;
                 g.or(&f.and(&a).map_err(oom)?).map_err(oom)
             });
@@ -390,7 +393,7 @@ impl<'a> CtlChecker<'a> {
     /// gives such a path; conversely the states on such paths form a post-fixpoint. The textbook
     /// νZ. f ∧ EX Z would miss the paths that end in a deadlock.
     pub(crate) fn eg(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
-        self.gfp(f, |z| {
+        self.gfp(f, budget, |z| {
             let e = self.ex(z, budget)?;
             let step = e.or(&self.dead).map_err(oom)?;
             f.and(&step).map_err(oom)
@@ -405,7 +408,7 @@ impl<'a> CtlChecker<'a> {
     /// on such paths up to their first g form a post-fixpoint. It equals E(f U g) ∨ EG f.
     fn ew(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         let start = f.or(g).map_err(oom)?;
-        self.gfp(&start, |z| {
+        self.gfp(&start, budget, |z| {
             let e = self.ex(z, budget)?;
             let step = e.or(&self.dead).map_err(oom)?;
             g.or(&f.and(&step).map_err(oom)?).map_err(oom)
@@ -420,7 +423,7 @@ impl<'a> CtlChecker<'a> {
     /// is in the set iff all its successors are; the least fixpoint excludes states with an
     /// infinite path avoiding f. Its dual is EG¬f = νY. ¬f ∧ (EX Y ∨ dead), as it must be.
     pub(crate) fn af(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
-        self.lfp(f, |z| {
+        self.lfp(f, budget, |z| {
             let a = self.ax(z, budget)?;
             let step = self.live.and(&a).map_err(oom)?;
             f.or(&step).map_err(oom)
@@ -440,7 +443,7 @@ impl<'a> CtlChecker<'a> {
         budget: &Budget,
     ) -> Result<BDDFunction> {
         let guard = f.and(&self.live).map_err(oom)?;
-        self.lfp(g, |z| {
+        self.lfp(g, budget, |z| {
             let a = self.ax(z, budget)?;
             let step = guard.and(&a).map_err(oom)?;
             g.or(&step).map_err(oom)
@@ -451,10 +454,14 @@ impl<'a> CtlChecker<'a> {
     fn lfp(
         &self,
         start: &BDDFunction,
+        budget: &Budget,
         mut step: impl FnMut(&BDDFunction) -> Result<BDDFunction>,
     ) -> Result<BDDFunction> {
         let mut z = start.clone();
+        let mut i = 0;
         loop {
+            i += 1;
+            budget.phase("CTL fixpoint (least)", i);
             let next = step(&z)?.or(&z).map_err(oom)?;
             if next == z {
                 return Ok(z);
@@ -468,10 +475,14 @@ impl<'a> CtlChecker<'a> {
     fn gfp(
         &self,
         start: &BDDFunction,
+        budget: &Budget,
         mut step: impl FnMut(&BDDFunction) -> Result<BDDFunction>,
     ) -> Result<BDDFunction> {
         let mut z = start.clone();
+        let mut i = 0;
         loop {
+            i += 1;
+            budget.phase("CTL fixpoint (greatest)", i);
             let next = step(&z)?.and(&z).map_err(oom)?;
             if next == z {
                 return Ok(z);

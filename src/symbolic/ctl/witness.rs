@@ -104,7 +104,8 @@ impl CtlChecker<'_> {
             cycle: b.cycle,
             ends_in_deadlock: b.dead,
             states: b.states,
-            explanation: b.notes.join("; "),
+            // one note per line: each says what one step of the path shows
+            explanation: b.notes.join("\n"),
         })
     }
 
@@ -268,7 +269,7 @@ impl CtlChecker<'_> {
                     | (AF(..), true)
                     | (AU(..), true)
                     | (AW(..), true) => "it is a claim about all paths, no single path shows it",
-                    _ => "no path exists, which no single path can show",
+                    _ => "no path from here has it: an absence, which no single path can show",
                 };
                 b.note(at, format!("`{f}` {verdict} here ({why})"));
             }

@@ -146,6 +146,7 @@ impl EmersonLei {
                 self.begun = true;
                 self.before = self.z.clone();
             }
+            budget.phase("Emerson-Lei round", self.iterations);
             if self.step < num_acc {
                 let i = self.step;
                 let z = &self.z;
@@ -171,6 +172,7 @@ impl EmersonLei {
                 self.done = !self.z.satisfiable();
             } else {
                 let rounds = p.trim(&mut self.z, num_acc, budget)?;
+                budget.phase("Emerson-Lei round", self.iterations);
                 log::debug!(
                     "Emerson-Lei round {}: {rounds} trim rounds: {} nodes",
                     self.iterations,

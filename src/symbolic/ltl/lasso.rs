@@ -113,6 +113,7 @@ pub(super) fn path(
     let mut layers = vec![from.cube.clone()];
     let mut seen = from.cube.clone();
     let hit = loop {
+        budget.phase("lasso (shortest path, BFS layer)", layers.len());
         let last = &layers[layers.len() - 1];
         let hit = last.and(target).map_err(oom)?;
         if hit.satisfiable() {
@@ -434,7 +435,8 @@ pub(crate) fn extract(
     // 2. iterated walks
     let targets = acc_targets(p, fair, num_acc, budget)?;
     let mut starts: std::collections::HashMap<Vec<usize>, usize> = Default::default();
-    for _ in 0..max_walks {
+    for w in 0..max_walks {
+        budget.phase("lasso (walk)", w + 1);
         if let Some(&at) = starts.get(&s.values) {
             return Ok(trace.into_lasso(p, at));
         }
@@ -449,7 +451,8 @@ pub(crate) fn extract(
     let mut wander_len = WANDER_FIRST;
     let mut seed = WANDER_SEED;
     let mut work = TRY_FIRST;
-    for _ in 0..tries {
+    for k in 0..tries {
+        budget.phase("lasso (try)", k + 1);
         s = wander(p, &mut trace, s, fair, wander_len, &mut seed, budget)?;
         wander_len = wander_len.saturating_mul(2);
         let attempt = budget.slice(enc, work);
@@ -463,7 +466,10 @@ pub(crate) fn extract(
     }
     // 4. descend to a fair SCC, 5. the cycle inside it
     let mut within = fair.clone();
+    let mut round = 0;
     let prefix_len = loop {
+        round += 1;
+        budget.phase("lasso (SCC descent)", round);
         // The backward closure first: when the SCC of `s` is fair, a cycle inside it is found
         // without the forward closure, which costs more (RERS 2017 problem 115 #4: 11.5 s
         // forward, 3.9 s backward).

@@ -215,6 +215,7 @@ impl Product<'_> {
         let mut rounds: usize = 0;
         loop {
             rounds += 1;
+            budget.phase("Emerson-Lei trim", rounds);
             let keep = z.and(&self.pre(z, budget)?).map_err(oom)?;
             if keep == *z {
                 return Ok(rounds);
@@ -302,7 +303,8 @@ pub(crate) fn build_product<'c>(
     let mut acc_rels: Vec<Vec<(LabelId, Relation)>> =
         (0..tgba.num_acc).map(|_| Vec::new()).collect();
     // Lowest labels first, as in reachability: the closures chain in this order.
-    for l in bottom_up(enc) {
+    for (k, l) in bottom_up(enc).into_iter().enumerate() {
+        budget.phase("product (relations)", k);
         let sys_rel = &enc.labels[l];
         let sigma = letter_of_label(sys, tgba, l);
         if !a_sigma[sigma].satisfiable() {
@@ -374,6 +376,7 @@ pub(crate) fn build_product<'c>(
 /// The reachable product states, by chaining from the initial product state (as
 /// [`crate::symbolic::reach::reachable`] does for the system).
 pub(crate) fn product_reachable(p: &Product, budget: &Budget) -> BddResult<BDDFunction> {
+    budget.phase("product (reachable states)", 0);
     let t = p.enc.t();
     p.forward_closure(&p.init, &t, budget)
 }

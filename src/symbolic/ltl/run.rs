@@ -316,10 +316,19 @@ impl<'c> LtlRun<'c> {
                 &whole,
             )
             .and_then(|l| {
-                if self.opts.shorten {
-                    shorten::shorten(&self.p, &self.space, &fair, self.num_acc, l, &whole)
-                } else {
-                    Ok(l)
+                if !self.opts.shorten {
+                    return Ok(l);
+                }
+                // Shortening is a service, not part of the verdict: a limit hit while shortening
+                // keeps the lasso as found (2016 problem 104 with --max-nodes 2000 and --witness:
+                // #1 and #2 were unknown for the nodes of the shortest-cycle search).
+                match shorten::shorten(&self.p, &self.space, &fair, self.num_acc, l.clone(), &whole)
+                {
+                    Err(Error::Limit(limit)) => {
+                        log::info!("lasso not shortened: {limit}");
+                        Ok(l)
+                    }
+                    r => r,
                 }
             });
             self.stats.witness_seconds += t3.elapsed().as_secs_f64();

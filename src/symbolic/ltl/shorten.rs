@@ -187,6 +187,7 @@ fn shortest_cycle(
     let mut layers = vec![start];
     let depth = loop {
         let d = layers.len();
+        budget.phase("lasso (shortest cycle, BFS layer)", d);
         if d > max_len {
             return Err(internal("no cycle within the length of the one found"));
         }

@@ -1,12 +1,10 @@
 //! The bookkeeping every reachability strategy shares: counters of iterations and images,
-//! the peak size of the node store, the budget checked after every image, and a progress
-//! message every few seconds (`RUST_LOG=info`).
+//! the peak size of the node store, the budget checked after every image, and the states found
+//! so far for the budget's progress line (every few seconds, `-v`).
 //!
 //! Why one type: the strategies differ in how they fire labels, not in what an image costs;
 //! counting, limits and progress must be the same for all, or their statistics would not
 //! compare.
-
-use std::time::Instant;
 
 use oxidd::bdd::BDDFunction;
 use oxidd::util::num::F64;
@@ -14,6 +12,7 @@ use oxidd::{BooleanFunction, Function};
 
 use super::stats::ReachCounters;
 use crate::limits::Budget;
+use crate::progress::thousands;
 use crate::symbolic::encoding::{BddResult, Encoding};
 
 /// Bookkeeping shared by the strategies: counters, peak nodes, the budget and progress logs.
@@ -21,12 +20,7 @@ pub(crate) struct Tracker<'a> {
     enc: &'a Encoding,
     budget: &'a Budget,
     pub counters: ReachCounters,
-    start: Instant,
-    last_log: Instant,
 }
-
-/// Seconds between progress messages.
-const LOG_EVERY_S: f64 = 3.0;
 
 impl<'a> Tracker<'a> {
     pub fn new(enc: &'a Encoding, budget: &'a Budget) -> Tracker<'a> {
@@ -34,8 +28,6 @@ impl<'a> Tracker<'a> {
             enc,
             budget,
             counters: ReachCounters::default(),
-            start: Instant::now(),
-            last_log: Instant::now(),
         }
     }
 
@@ -45,34 +37,32 @@ impl<'a> Tracker<'a> {
         self.counters.peak_nodes = self.counters.peak_nodes.max(n);
     }
 
-    /// After every image: count it, sample the size, check the budget, maybe log progress about
-    /// `reach` (the set found so far).
+    /// After every image: count it, sample the size, check the budget, and let the budget's
+    /// progress (see [`crate::progress`]) say, when a line is due, how many states `reach`
+    /// (the set found so far) holds.
     pub fn image_done(&mut self, reach: &BDDFunction) -> BddResult<()> {
         self.counters.images += 1;
         self.sample();
+        self.budget
+            .phase("reachability", self.counters.iterations as usize);
+        let (enc, peak, images) = (self.enc, self.counters.peak_nodes, self.counters.images);
+        self.budget.tick(|| {
+            let nodes = reach.node_count();
+            // an f64 count walks the BDD once; skip it on huge sets
+            let states = if nodes < 2_000_000 {
+                let n: F64 = reach.sat_count(enc.num_vars(), &mut F64Cache::default());
+                format!("{:.4e}", n.0 / 2f64.powi((enc.num_vars() / 2) as i32))
+            } else {
+                "?".into()
+            };
+            format!(
+                "images {images}, states ~{states}, set {} nodes, manager {} nodes (peak {})",
+                thousands(nodes),
+                thousands(enc.manager_nodes()),
+                thousands(peak)
+            )
+        });
         self.budget.check(self.enc)?;
-        if self.last_log.elapsed().as_secs_f64() >= LOG_EVERY_S {
-            self.last_log = Instant::now();
-            if log::log_enabled!(log::Level::Info) {
-                let nodes = reach.node_count();
-                // an f64 count walks the BDD once; skip it on huge sets
-                let states = if nodes < 2_000_000 {
-                    let n: F64 = reach.sat_count(self.enc.num_vars(), &mut F64Cache::default());
-                    format!("{:.4e}", n.0 / 2f64.powi((self.enc.num_vars() / 2) as i32))
-                } else {
-                    "?".into()
-                };
-                log::info!(
-                    "reach: iteration {}, images {}, states ~{states}, set {nodes} nodes, \
-                     manager {} nodes (peak {}), {:.1} s",
-                    self.counters.iterations,
-                    self.counters.images,
-                    self.enc.manager_nodes(),
-                    self.counters.peak_nodes,
-                    self.start.elapsed().as_secs_f64()
-                );
-            }
-        }
         Ok(())
     }
 }
