@@ -3,7 +3,10 @@
 //!
 //! The pieces, each usable without the command line:
 //! * [`model`]: the system (components, interned labels, how labels synchronise);
-//! * [`parse`]: readers for RERS `.dot`, RERS Promela, PNML, LTL and CTL property files;
+//! * [`parse`]: readers for RERS `.dot`, RERS Promela, PNML, `.aut`/`.exp` networks, LTL and CTL
+//!   property files;
+//! * [`write`]: writers for `.dot`, Promela, PNML, mCRL2 and `.exp`/`.aut`, and the property
+//!   files the peers (SPIN, LTSmin, mCRL2) read;
 //! * [`logic`]: LTL and CTL formulas;
 //! * [`automata`]: LTL to transition-based generalised Büchi automata;
 //! * [`symbolic`]: the BDD engine (reachability, LTL by Emerson-Lei, CTL by backward fixpoints);
@@ -29,6 +32,7 @@ pub mod parse;
 pub mod progress;
 pub mod report;
 pub mod symbolic;
+pub mod write;
 
 pub use error::{Error, Result};
 pub use model::System;

@@ -157,7 +157,7 @@ fn help_and_version_exit_0() {
 
 /// The options with a fixed set of values, by subcommand: `-h` lists the values of each.
 const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
-    ("info", "--input-format", "dot, pml, pnml"),
+    ("info", "--input-format", "dot, pml, pnml, exp, aut"),
     ("info", "--format", "text, json, jsonl, csv"),
     ("info", "--pnml-labels", "auto, name, mcc"),
     ("props", "--logic", "ltl, ctl"),
@@ -168,7 +168,7 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     ),
     ("reach", "--factor", "bits, none"),
     ("check", "--format", "text, json, jsonl, csv"),
-    ("check", "--input-format", "dot, pml, pnml"),
+    ("check", "--input-format", "dot, pml, pnml, exp, aut"),
     ("check", "--pnml-labels", "auto, name, mcc"),
     ("check", "--logic", "ltl, ctl"),
     ("check", "--engine", "symbolic, explicit, both"),
@@ -181,6 +181,8 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     ("check", "--aut-position", "top, middle, bottom"),
     ("check", "--space", "auto, reach, over"),
     ("check", "--factor", "bits, none"),
+    ("check", "--ltl-semantics", "rers, spin"),
+    ("convert", "--to", "dot, pml, pnml, mcrl2, exp"),
 ];
 
 /// The help of one option in `help`: its line and the indented lines under it.
@@ -406,6 +408,145 @@ fn gen_writes_a_loadable_system() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
     assert_eq!(json["states"], "80", "{}", stdout(&o));
+}
+
+#[test]
+fn convert_writes_every_format_and_the_peers_properties() {
+    let dir = std::env::temp_dir().join(format!("ltsym-cli-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = |name: &str| dir.join(name).display().to_string();
+    for (name, files) in [
+        ("p.dot", 1),
+        ("p.pml", 1),
+        ("p.pnml", 1),
+        ("p.mcrl2", 1),
+        ("p.exp", 4),
+    ] {
+        let o = ltsym(&["convert", &repo(P103), "-o", &out(name)]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        // the paths written, one per line, the system file first
+        let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+        assert_eq!(lines.len(), files, "{name}");
+        assert_eq!(lines[0], out(name));
+    }
+    // what is written reads back, with the same reachable states
+    for name in ["p.dot", "p.pml", "p.pnml", "p.exp"] {
+        let o = ltsym(&["reach", &out(name)]);
+        assert!(
+            stdout(&o).starts_with("reachable states: 804\n"),
+            "{name}: {}",
+            stdout(&o)
+        );
+    }
+    // --to overrides the extension
+    let o = ltsym(&["convert", &repo(P103), "-o", &out("p.txt"), "--to", "pml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = ltsym(&["convert", &repo(P103), "-o", &out("p.txt")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("use --to"), "{}", stderr(&o));
+    // LTL properties for SPIN and LTSmin
+    let o = ltsym(&[
+        "convert",
+        &repo(P103),
+        "-o",
+        &out("q.pml"),
+        "--properties",
+        &repo(P103_PROPS),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 3);
+    let claims = std::fs::read_to_string(dir.join("q-claims.pml")).unwrap();
+    assert_eq!(
+        claims.lines().filter(|l| l.starts_with("ltl p")).count(),
+        20
+    );
+    let ltsmin = std::fs::read_to_string(dir.join("q.ltsmin")).unwrap();
+    assert!(ltsmin.starts_with("1\t"), "{ltsmin}");
+    // no LTL translation for mCRL2: refused before anything is written
+    let o = ltsym(&[
+        "convert",
+        &repo(P103),
+        "-o",
+        &out("r.mcrl2"),
+        "--properties",
+        &repo(P103_PROPS),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!dir.join("r.mcrl2").exists());
+    // what a format cannot express exits 2 with the reason
+    let three = temp(
+        "three.dot",
+        "digraph { subgraph a { i; 0; i -> 0 [label=\"\"]; 0 -> 0 [label=x] } \
+         subgraph b { j; 1; j -> 1 [label=\"\"]; 1 -> 1 [label=x] } \
+         subgraph c { k; 2; k -> 2 [label=\"\"]; 2 -> 2 [label=x] } }",
+    );
+    let o = ltsym(&[
+        "convert",
+        &three.display().to_string(),
+        "-o",
+        &out("three.pml"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("shared by 3 components"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn automaton_prints_hoa_and_statistics() {
+    let o = ltsym(&["automaton", "-f", "G (a -> F b)"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let hoa = stdout(&o);
+    assert!(
+        hoa.starts_with("HOA: v1\n") && hoa.ends_with("--END--\n"),
+        "{hoa}"
+    );
+    assert!(hoa.contains("AP: 2 \"a\" \"b\""), "{hoa}");
+    let o = ltsym(&["automaton", "--property", "2", &repo(P103_PROPS), "--stats"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "2 states, 3 edges, 4 transitions, 1 acceptance sets\n"
+    );
+    let o = ltsym(&["automaton", "-f", "a U b", "--stats=%f: %s %e %t %a %%"]);
+    assert_eq!(stdout(&o), "!(a U b): 2 3 5 0 %\n");
+    for args in [
+        &["automaton"][..],
+        &["automaton", "--property", "99", &repo(P103_PROPS)],
+    ] {
+        let o = ltsym(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn ltl_semantics_spin() {
+    // 2016 problem 105 #10 reads an atom at the first position: true for SPIN, false for RERS
+    let sys = common::rers("2016/problem105.pml").display().to_string();
+    let props = temp("p105-10.txt", "#10:\n(c4_t16 => G !c2_t5)\n");
+    let props = props.display().to_string();
+    for (sem, verdict, code) in [("rers", "false", 1), ("spin", "true", 0)] {
+        let o = ltsym(&[
+            "check",
+            &sys,
+            &props,
+            "--ltl-semantics",
+            sem,
+            "--format",
+            "csv",
+        ]);
+        assert_eq!(o.status.code(), Some(code), "{sem}: {}", stderr(&o));
+        assert_eq!(stdout(&o), format!("105,10,{verdict}\n"), "{sem}");
+    }
+    let x = temp("x.txt", "#1:\nG (c0_t1 -> X c0_t2)\n")
+        .display()
+        .to_string();
+    let o = ltsym(&["check", &sys, &x, "--ltl-semantics", "spin"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("#1 use X"), "{}", stderr(&o));
 }
 
 /// A node limit hit while shortening a counterexample keeps the lasso as found: the verdict

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use ltsym::model::System;
 use ltsym::parse::{dot, load_system, promela, LoadOptions};
+use ltsym::write::dot::write as write_dot;
 
 fn load(path: &Path) -> System {
     match load_system(path, &LoadOptions::default()) {
@@ -145,7 +146,7 @@ fn dot_and_promela_give_the_same_system() {
 }
 
 fn write_read(sys: &System) -> System {
-    let text = match dot::write(sys) {
+    let text = match write_dot(sys) {
         Ok(t) => t,
         Err(e) => panic!("write: {e}"),
     };
@@ -218,7 +219,7 @@ fn writer_refuses_what_dot_cannot_express() {
     }
     b.add_tuple_label("t", vec![0, 1], vec![vec![(0, 0), (0, 0)]])
         .unwrap();
-    let err = dot::write(&b.build().unwrap()).unwrap_err();
+    let err = write_dot(&b.build().unwrap()).unwrap_err();
     assert!(
         err.contains("label `t` synchronises by explicit tuples"),
         "{err}"
@@ -230,7 +231,7 @@ fn writer_refuses_what_dot_cannot_express() {
     let s1 = b.add_state(c, "1").unwrap();
     b.set_start(c, s0);
     b.add_transition(c, s1, "", s0);
-    let err = dot::write(&b.build().unwrap()).unwrap_err();
+    let err = write_dot(&b.build().unwrap()).unwrap_err();
     assert!(err.contains("second start marker"), "{err}");
 }
 
@@ -238,7 +239,7 @@ fn writer_refuses_what_dot_cannot_express() {
 fn shared_state_names_are_qualified() {
     let sys = load(&common::rers("2017/problem101.pml"));
     // Promela state numbers are unique over the file: written as they are
-    let text = dot::write(&sys).unwrap();
+    let text = write_dot(&sys).unwrap();
     assert!(text.contains("\n36->37 [label=\"c0_t12__c3_t1\""), "{text}");
     use ltsym::model::SystemBuilder;
     let mut b = SystemBuilder::new();

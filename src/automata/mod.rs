@@ -8,6 +8,7 @@
 pub mod hoa;
 pub mod lasso;
 pub mod reduce;
+pub mod spin;
 pub mod translate;
 pub mod valuations;
 

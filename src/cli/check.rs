@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use ltsym::check::Event;
-use ltsym::check::{CheckOptions, Engine, StartSteps};
+use ltsym::check::{CheckOptions, Engine, LtlSemantics, StartSteps};
 use ltsym::logic::{Properties, Property};
 use ltsym::parse::{self, Format, Logic, PnmlLabels};
 use ltsym::report::stream::{Format as Printed, Pending, Printer};
@@ -19,7 +19,8 @@ use super::{load_system, LimitArgs, OutputFormat};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
+    /// System file: RERS .dot, RERS Promela (.pml), PNML (.pnml), an .exp network of .aut
+    /// files, or one .aut file.
     system: PathBuf,
     /// LTL or CTL property file (the logic is detected from its syntax); `-` reads standard
     /// input. Not with -f.
@@ -75,6 +76,11 @@ pub struct Args {
     /// `skip` matches the official RERS 2016 answers (see README.md).
     #[arg(long, value_enum, default_value_t)]
     start_steps: StartSteps,
+    /// LTL: how a formula reads the runs: `rers` (the labels of infinite runs) or `spin`
+    /// (SPIN on the RERS Promela files: a first position before any label, runs into a
+    /// deadlock count with their last label repeated; X refused).
+    #[arg(long, value_enum, default_value_t)]
+    ltl_semantics: LtlSemantics,
     /// LTL: where the automaton's variables go in the BDD order.
     #[arg(long, value_enum, default_value_t)]
     aut_position: AutPosition,
@@ -129,6 +135,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         max_nodes: args.limits.max_nodes,
         max_states: args.limits.max_states,
         start_steps: args.start_steps,
+        ltl_semantics: args.ltl_semantics,
         aut_position: args.aut_position,
         space: args.space,
         manager: ManagerOptions::for_system(&sys),
@@ -159,6 +166,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             Properties::Ctl(_) => "CTL",
         }
         .into(),
+        ltl_semantics: match &props {
+            Properties::Ltl(_) => Some(args.ltl_semantics.name().into()),
+            Properties::Ctl(_) => None,
+        },
         engine: String::new(),
         states: None,
         space_states: None,

@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 
 use ltsym::Error;
 
-use super::{check, gen, info, mcc, props, reach};
+use super::{automaton, check, convert, gen, info, mcc, props, reach};
 
 #[derive(Parser)]
 #[command(
@@ -50,6 +50,11 @@ pub enum Command {
     Check(check::Args),
     /// Write a generated system in RERS .dot format.
     Gen(gen::Args),
+    /// Write a system in another format (.dot, .pml, .pnml, .mcrl2, .exp with .aut files),
+    /// and its properties as the peers of that format read them.
+    Convert(convert::Args),
+    /// Print the automaton of a negated LTL property in HOA v1 (or its statistics).
+    Automaton(automaton::Args),
     /// Answer Model Checking Contest examinations on a model folder, in the contest's output
     /// lines; exit code 3 when a limit left results unanswered.
     Mcc(mcc::Args),
@@ -63,6 +68,8 @@ impl Command {
             Command::Reach(args) => reach::run(args),
             Command::Check(args) => check::run(args),
             Command::Gen(args) => gen::run(args),
+            Command::Convert(args) => convert::run(args),
+            Command::Automaton(args) => automaton::run(args),
             Command::Mcc(args) => mcc::run(args),
         }
     }

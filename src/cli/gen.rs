@@ -18,7 +18,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let sys = ltsym::gen::family(&args.spec).map_err(Error::Usage)?;
-    let text = ltsym::parse::dot::write(&sys).map_err(Error::Usage)?;
+    let text = ltsym::write::dot::write(&sys).map_err(Error::Usage)?;
     match args.output {
         Some(path) => std::fs::write(&path, text).map_err(|source| Error::Io {
             file: path.clone(),

@@ -46,8 +46,10 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::emit(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
+mod automaton;
 mod check;
 pub mod command;
+mod convert;
 mod gen;
 mod info;
 mod mcc;
@@ -83,7 +85,8 @@ impl OutputArgs {
 /// The system file and how to read it.
 #[derive(clap::Args)]
 struct SystemArgs {
-    /// System file: RERS .dot, RERS Promela (.pml) or PNML (.pnml).
+    /// System file: RERS .dot, RERS Promela (.pml), PNML (.pnml), an .exp network of .aut
+    /// files, or one .aut file.
     system: PathBuf,
     /// Format of the system file (default: from its extension).
     #[arg(long, value_enum)]

@@ -37,12 +37,56 @@ pub struct Lasso {
 }
 
 struct ProductEdge {
-    label: LabelId,
+    /// The step's tag in the word graph (for the state graph: the label).
+    tag: usize,
     target: u32,
     acc: AccSet,
 }
 
-/// The reachable part of the product of the state graph and the automaton.
+/// A graph whose paths spell the words to check: each edge reads one automaton letter. The
+/// product below is built over it; [`StateGraph`] is one (an edge reads its label's letter),
+/// and `super::spin` builds another for SPIN's reading of the RERS Promela files.
+pub(crate) trait WordGraph {
+    fn initial(&self) -> u32;
+    /// Calls `f(letter, tag, target)` for each edge out of `v`; the tag comes back in the
+    /// lasso.
+    fn for_each_edge(&self, v: u32, f: &mut dyn FnMut(usize, usize, u32));
+}
+
+/// The letter `tgba` reads for each label of `sys`: its name's, or "other" for a silent label.
+pub(crate) fn letters(sys: &System, tgba: &Tgba) -> Vec<usize> {
+    sys.labels()
+        .iter()
+        .map(|l| {
+            if l.is_silent() {
+                tgba.other()
+            } else {
+                tgba.letter_of(&l.name)
+            }
+        })
+        .collect()
+}
+
+/// The reachable state graph, each edge reading the letter of its label (the "other" letter
+/// for a silent label); tags are label ids.
+struct LabelWords<'g> {
+    graph: &'g StateGraph,
+    letter: Vec<usize>,
+}
+
+impl WordGraph for LabelWords<'_> {
+    fn initial(&self) -> u32 {
+        self.graph.initial()
+    }
+
+    fn for_each_edge(&self, v: u32, f: &mut dyn FnMut(usize, usize, u32)) {
+        for e in self.graph.edges(v) {
+            f(self.letter[e.label()], e.label(), e.target);
+        }
+    }
+}
+
+/// The reachable part of the product of a word graph and the automaton.
 struct Product {
     /// (graph state, automaton state) of each product state; state 0 is initial.
     states: Vec<(u32, usize)>,
@@ -51,18 +95,7 @@ struct Product {
 }
 
 impl Product {
-    fn build(graph: &StateGraph, sys: &System, tgba: &Tgba) -> Product {
-        let letter: Vec<usize> = sys
-            .labels()
-            .iter()
-            .map(|l| {
-                if l.is_silent() {
-                    tgba.other()
-                } else {
-                    tgba.letter_of(&l.name)
-                }
-            })
-            .collect();
+    fn build(graph: &dyn WordGraph, tgba: &Tgba) -> Product {
         let mut by_state: Vec<Vec<usize>> = vec![Vec::new(); tgba.num_states];
         for (i, e) in tgba.edges.iter().enumerate() {
             by_state[e.from].push(i);
@@ -75,24 +108,24 @@ impl Product {
         let mut i = 0;
         while i < states.len() {
             let (s, q) = states[i];
-            for e in graph.edges(s) {
+            graph.for_each_edge(s, &mut |letter, tag, target| {
                 for &ai in &by_state[q] {
                     let ae = &tgba.edges[ai];
-                    if !ae.letters.contains(letter[e.label()]) {
+                    if !ae.letters.contains(letter) {
                         continue;
                     }
-                    let key = (e.target, ae.to);
+                    let key = (target, ae.to);
                     let t = *index.entry(key).or_insert_with(|| {
                         states.push(key);
                         states.len() as u32 - 1
                     });
                     edges.push(ProductEdge {
-                        label: e.label(),
+                        tag,
                         target: t,
                         acc: ae.acc,
                     });
                 }
-            }
+            });
             edge_start.push(edges.len());
             i += 1;
         }
@@ -151,7 +184,31 @@ impl Product {
 /// A lasso-shaped trace of `sys` accepted by `tgba` (the automaton of the negated property),
 /// or `None` if there is none, i.e. if the property holds.
 pub fn find_accepting_lasso(graph: &StateGraph, sys: &System, tgba: &Tgba) -> Option<Lasso> {
-    let product = Product::build(graph, sys, tgba);
+    let words = LabelWords {
+        graph,
+        letter: letters(sys, tgba),
+    };
+    let l = accepting_lasso(&words, tgba)?;
+    Some(Lasso {
+        prefix: l.prefix,
+        cycle: l.cycle,
+        path: l.path,
+    })
+}
+
+/// An accepting lasso of a word graph: the tags of a prefix, the tags of a cycle (never
+/// empty), and the product states along them (`prefix.len() + cycle.len() + 1`, the one at
+/// `prefix.len()` equal to the last).
+pub(crate) struct TagLasso {
+    pub prefix: Vec<usize>,
+    pub cycle: Vec<usize>,
+    pub path: Vec<(u32, usize)>,
+}
+
+/// A path of `graph` from its initial state whose word `tgba` accepts; `None` if the automaton
+/// accepts no word of the graph.
+pub(crate) fn accepting_lasso(graph: &dyn WordGraph, tgba: &Tgba) -> Option<TagLasso> {
+    let product = Product::build(graph, tgba);
     let n = product.states.len();
     let all = tgba.all_acc();
     let components = sccs(
@@ -223,10 +280,10 @@ pub fn find_accepting_lasso(graph: &StateGraph, sys: &System, tgba: &Tgba) -> Op
             .iter()
             .map(|&e| product.states[product.edges[e].target as usize]),
     );
-    let labels: Vec<LabelId> = path_edges.iter().map(|&e| product.edges[e].label).collect();
-    Some(Lasso {
-        prefix: labels[..prefix_len].to_vec(),
-        cycle: labels[prefix_len..].to_vec(),
+    let tags: Vec<usize> = path_edges.iter().map(|&e| product.edges[e].tag).collect();
+    Some(TagLasso {
+        prefix: tags[..prefix_len].to_vec(),
+        cycle: tags[prefix_len..].to_vec(),
         path,
     })
 }

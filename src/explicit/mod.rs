@@ -10,7 +10,9 @@ pub mod graph;
 pub mod ltl;
 pub mod mcc;
 pub mod scc;
+pub mod spin;
 
 pub use ctl::{check_ctl, eval_ctl};
 pub use graph::{reach, replay_trace, successors, Edge, ReachStats, StateGraph};
 pub use ltl::{find_accepting_lasso, holds_on_lasso, replay_lasso, Lasso};
+pub use spin::{find_spin_violation, SpinViolation};

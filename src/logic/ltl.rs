@@ -61,6 +61,24 @@ impl Ltl {
         out
     }
 
+    /// Whether the formula uses X.
+    pub fn uses_next(&self) -> bool {
+        match self {
+            Ltl::True | Ltl::False | Ltl::Atom(_) => false,
+            Ltl::Next(_) => true,
+            Ltl::Not(a) | Ltl::Finally(a) | Ltl::Globally(a) => a.uses_next(),
+            Ltl::And(a, b)
+            | Ltl::Or(a, b)
+            | Ltl::Implies(a, b)
+            | Ltl::Equiv(a, b)
+            | Ltl::Xor(a, b)
+            | Ltl::Until(a, b)
+            | Ltl::WeakUntil(a, b)
+            | Ltl::Release(a, b)
+            | Ltl::StrongRelease(a, b) => a.uses_next() || b.uses_next(),
+        }
+    }
+
     fn collect_atoms(&self, out: &mut Vec<String>) {
         match self {
             Ltl::True | Ltl::False => {}

@@ -37,6 +37,25 @@ pub type LabelId = usize;
 /// One synchronised move: a `(from, to)` per participating component.
 pub type MoveTuple = Vec<(StateId, StateId)>;
 
+/// Every combination of one move from each list: the synchronised moves of a product label
+/// whose participants have these local moves (`local[i]` for its `i`-th component).
+pub fn product_tuples(local: &[Vec<(StateId, StateId)>]) -> Vec<MoveTuple> {
+    let mut acc: Vec<MoveTuple> = vec![Vec::new()];
+    for moves in local {
+        acc = acc
+            .iter()
+            .flat_map(|prefix| {
+                moves.iter().map(move |&m| {
+                    let mut t = prefix.clone();
+                    t.push(m);
+                    t
+                })
+            })
+            .collect();
+    }
+    acc
+}
+
 /// A local transition of one component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Transition {

@@ -1,4 +1,5 @@
-//! Reader and writer for RERS `.dot` system files (grammar: `grammar/dot.ebnf`).
+//! Reader for RERS `.dot` system files (grammar: `grammar/dot.ebnf`); the writer is
+//! [`crate::write::dot`].
 //!
 //! The RERS parallel benchmarks (2016, 2017) give a system as one Graphviz `digraph` with one
 //! `subgraph` per component LTS: the subgraph's nodes are the local states (a state's name is
@@ -22,7 +23,6 @@
 //! the remaining length, which [`ParseError::at`] turns into `file:line:column`.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 use nom::branch::alt;
@@ -32,7 +32,7 @@ use nom::combinator::{opt, recognize};
 use nom::{IResult, Parser as _};
 
 use crate::error::{Error, ParseError, Result};
-use crate::model::{Sync, System, SystemBuilder};
+use crate::model::{System, SystemBuilder};
 
 /// Parses a dot file's text; `file` names it in errors.
 pub fn parse(text: &str, file: &Path) -> Result<System> {
@@ -683,11 +683,12 @@ impl<'a> DotParser<'a> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writer
+// What reads back unquoted (for the writer, `crate::write::dot`)
 // ---------------------------------------------------------------------------------------------
 
-/// Whether `s` can be written as an unquoted DOT ID (a name or a numeral, not a keyword).
-fn plain_id(s: &str) -> bool {
+/// Whether `s` can be written as an unquoted DOT ID that this reader reads back as `s`: a name
+/// or a numeral, not a keyword.
+pub(crate) fn is_plain_id(s: &str) -> bool {
     let name_ok = s.chars().next().is_some_and(is_id_start) && s.chars().all(is_id_char);
     let num_ok = matches!(numeral(s), Ok(("", _)));
     let tok = Tok::Id {
@@ -695,122 +696,6 @@ fn plain_id(s: &str) -> bool {
         quoted: false,
     };
     (name_ok || num_ok) && !is_keyword(&tok)
-}
-
-/// `s` as a DOT ID: unquoted when possible, else quoted with `"` and `\` escaped.
-fn dot_id(s: &str) -> String {
-    if plain_id(s) {
-        s.to_string()
-    } else {
-        quote(s)
-    }
-}
-
-fn quote(s: &str) -> String {
-    let mut q = String::with_capacity(s.len() + 2);
-    q.push('"');
-    for c in s.chars() {
-        if c == '"' || c == '\\' {
-            q.push('\\');
-        }
-        q.push(c);
-    }
-    q.push('"');
-    q
-}
-
-/// Writes a system as RERS-style `.dot`: one subgraph per component, a start marker edge per
-/// component, labels quoted. [`parse`] reads the text back to the same system (same components,
-/// state names, start states, labels and transitions). Node IDs are global in DOT, so when two
-/// components share a state name every node is written as `component.state`, and the names
-/// read back are those.
-///
-/// Errors: a label with explicit synchronisation tuples ([`Sync::Tuples`], from PNML) has no
-/// `.dot` form; nor has a silent transition out of a state with no other edges, which would
-/// read back as a second start marker.
-pub fn write(sys: &System) -> std::result::Result<String, String> {
-    if let Some(l) = sys.labels().iter().find(|l| l.sync != Sync::Product) {
-        return Err(format!(
-            "label `{}` synchronises by explicit tuples, which `.dot` cannot express",
-            l.display_name()
-        ));
-    }
-    let mut all_names: HashMap<&str, usize> = HashMap::new();
-    for comp in sys.components() {
-        for s in &comp.states {
-            *all_names.entry(s.as_str()).or_default() += 1;
-        }
-    }
-    let qualify = all_names.values().any(|&n| n > 1);
-    let node_name = |comp: &crate::model::Lts, s: usize| -> String {
-        if qualify {
-            format!("{}.{}", comp.name, comp.states[s])
-        } else {
-            comp.states[s].clone()
-        }
-    };
-    let taken: std::collections::HashSet<String> = sys
-        .components()
-        .iter()
-        .flat_map(|c| (0..c.states.len()).map(move |s| (c, s)))
-        .map(|(c, s)| node_name(c, s))
-        .collect();
-    if qualify && taken.len() != all_names.values().sum::<usize>() {
-        return Err(
-            "state names clash across components even when qualified as `component.state`"
-                .to_string(),
-        );
-    }
-    let mut out = String::from("digraph G {\n");
-    for comp in sys.components() {
-        let n = comp.states.len();
-        let mut incoming = vec![0usize; n];
-        let mut outgoing = vec![0usize; n];
-        incoming[comp.start as usize] += 1;
-        for t in &comp.transitions {
-            outgoing[t.from as usize] += 1;
-            incoming[t.to as usize] += 1;
-        }
-        for t in &comp.transitions {
-            if sys.label(t.label).is_silent()
-                && incoming[t.from as usize] == 0
-                && outgoing[t.from as usize] == 1
-            {
-                return Err(format!(
-                    "component `{}`: the silent transition out of state `{}` (which has no other edges) would read back as a second start marker",
-                    comp.name, comp.states[t.from as usize]
-                ));
-            }
-        }
-        let mut marker = format!("{}.start", comp.name);
-        while taken.contains(&marker) {
-            marker.push('\'');
-        }
-        let _ = writeln!(out, "  subgraph {} {{", dot_id(&comp.name));
-        let _ = writeln!(out, "{} [shape=point];", dot_id(&marker));
-        for s in 0..n {
-            let id = dot_id(&node_name(comp, s));
-            let _ = writeln!(out, "{id} [label={}];", quote(&comp.states[s]));
-        }
-        for t in &comp.transitions {
-            let _ = writeln!(
-                out,
-                "{}->{} [label={} color=black ];",
-                dot_id(&node_name(comp, t.from as usize)),
-                dot_id(&node_name(comp, t.to as usize)),
-                quote(&sys.label(t.label).name)
-            );
-        }
-        let _ = writeln!(
-            out,
-            "{}->{} [label=\"\" color=black ];",
-            dot_id(&marker),
-            dot_id(&node_name(comp, comp.start as usize))
-        );
-        out.push_str("  }\n");
-    }
-    out.push_str("}\n");
-    Ok(out)
 }
 
 #[cfg(test)]

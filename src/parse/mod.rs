@@ -1,10 +1,13 @@
-//! Readers for every input language: RERS `.dot`, RERS Promela, PNML, LTL and CTL property
-//! files. The EBNF of each is in `grammar/`, kept in step with the code here.
+//! Readers for every input language: RERS `.dot`, RERS Promela, PNML, Aldebaran `.aut` and
+//! CADP EXP networks of them, LTL and CTL property files. The EBNF of each is in `grammar/`,
+//! kept in step with the code here.
 //!
 //! Every reader reports errors as `file:line:column: message` (see [`crate::error::ParseError`]).
 
+pub mod aut;
 pub mod ctl;
 pub mod dot;
+pub mod exp;
 mod formula_common;
 pub mod ltl;
 pub mod mcc;
@@ -25,10 +28,17 @@ use crate::model::System;
 /// The format of a system file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// RERS process graphs.
     Dot,
+    /// The RERS Promela dialect.
     #[value(name = "pml", alias = "promela")]
     Promela,
+    /// One-safe PNML with NUPN units.
     Pnml,
+    /// A CADP EXP network of `.aut` files.
+    Exp,
+    /// One Aldebaran `.aut` file: a system of one component.
+    Aut,
 }
 
 impl Format {
@@ -38,6 +48,8 @@ impl Format {
             "dot" | "gv" => Some(Format::Dot),
             "pml" | "prom" | "promela" => Some(Format::Promela),
             "pnml" | "xml" => Some(Format::Pnml),
+            "exp" => Some(Format::Exp),
+            "aut" => Some(Format::Aut),
             _ => None,
         }
     }
@@ -71,7 +83,7 @@ pub fn load_system(path: &Path, options: &LoadOptions) -> Result<System> {
         Some(f) => f,
         None => {
             return Err(Error::Usage(format!(
-                "{}: cannot tell the format from the file name; use --input-format dot|pml|pnml",
+                "{}: cannot tell the format from the file name; use --input-format dot|pml|pnml|exp|aut",
                 path.display()
             )))
         }
@@ -81,6 +93,8 @@ pub fn load_system(path: &Path, options: &LoadOptions) -> Result<System> {
         Format::Dot => dot::parse(&text, path),
         Format::Promela => promela::parse(&text, path),
         Format::Pnml => pnml::parse(&text, path, options.pnml_labels),
+        Format::Exp => exp::parse(&text, path),
+        Format::Aut => aut::parse(&text, path),
     }
 }
 

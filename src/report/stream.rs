@@ -284,6 +284,7 @@ mod tests {
             system: "p.dot".into(),
             problem: Some("101".into()),
             logic: "LTL".into(),
+            ltl_semantics: Some("rers".into()),
             engine: "symbolic".into(),
             states: None,
             space_states: None,

@@ -88,6 +88,8 @@ pub struct CheckReport {
     pub problem: Option<String>,
     /// `LTL` or `CTL`.
     pub logic: String,
+    /// For LTL: how the formulas read the runs, `rers` or `spin` (`--ltl-semantics`).
+    pub ltl_semantics: Option<String>,
     pub engine: String,
     /// Reachable states of the system, when computed.
     pub states: Option<BigUint>,
@@ -134,10 +136,15 @@ impl CheckReport {
         out + &self.text_summary()
     }
 
-    /// The text output's first lines: the system, the logic, the reachable states.
+    /// The text output's first lines: the system, the logic (and the LTL reading when it is
+    /// SPIN's), the reachable states.
     pub fn text_header(&self) -> String {
+        let reading = match self.ltl_semantics.as_deref() {
+            Some("spin") => ", SPIN's reading",
+            _ => "",
+        };
         let mut out = format!(
-            "{} ({} properties, {} engine)\n",
+            "{} ({} properties{reading}, {} engine)\n",
             self.system, self.logic, self.engine
         );
         if let Some(s) = &self.states {
@@ -236,6 +243,7 @@ impl Serialize for CheckReport {
         o.serialize_field("system", &self.system)?;
         o.serialize_field("problem", &self.problem)?;
         o.serialize_field("logic", &self.logic)?;
+        o.serialize_field("ltl_semantics", &self.ltl_semantics)?;
         o.serialize_field("engine", &self.engine)?;
         o.serialize_field("states", &count(&self.states))?;
         o.serialize_field("space_states", &count(&self.space_states))?;
@@ -266,6 +274,7 @@ mod tests {
             system: "problem103.dot".into(),
             problem: Some("103".into()),
             logic: "LTL".into(),
+            ltl_semantics: Some("rers".into()),
             engine: "symbolic".into(),
             states: Some(BigUint::from(42u32)),
             space_states: None,

@@ -141,6 +141,19 @@ pub(super) fn path(
     Ok(Some(steps))
 }
 
+/// A shortest trace from the initial product state through states of `within` to a state of
+/// `target`, as system labels; `None` when there is none.
+pub(crate) fn finite_trace(
+    p: &Product,
+    within: &BDDFunction,
+    target: &BDDFunction,
+    budget: &Budget,
+) -> Result<Option<Vec<LabelId>>> {
+    let init = pick(p.enc, &p.init)?;
+    Ok(path(p, &init, within, target, budget)?
+        .map(|steps| steps.into_iter().map(|(l, _)| l).collect()))
+}
+
 /// Some predecessor of `t` in `layer`, with the label of the step.
 fn step_back(
     p: &Product,

@@ -25,8 +25,9 @@
 //! One algorithm per file: the product and its closures (`product.rs`), the closures cut by
 //! automaton state (`slices.rs`), the Emerson-Lei fixpoint (`emerson_lei.rs`), the forward
 //! probe (`probe.rs`), the counterexample lasso ([`lasso`]) and its shortening (`shorten.rs`),
-//! and the check of one property that races the probe against the fixpoint and resumes after a
-//! limit ([`run`]). The system context they all work on is [`crate::symbolic::context`].
+//! SPIN's reading of the RERS Promela files ([`spin`]), and the check of one property that
+//! races the probe against the fixpoint and resumes after a limit ([`run`]). The system context
+//! they all work on is [`crate::symbolic::context`].
 //!
 //! [`SystemCtx`]: crate::symbolic::context::SystemCtx
 //! * Only infinite traces count: a product state without successors is removed by `Z ∧ Pre(Z)`,
@@ -39,6 +40,7 @@ pub(crate) mod product;
 pub mod run;
 pub(crate) mod shorten;
 pub(crate) mod slices;
+pub mod spin;
 
 pub use lasso::{Lasso, ProductState};
 pub use product::letter_of_label;

@@ -288,6 +288,16 @@ impl<'c> LtlRun<'c> {
         })
     }
 
+    /// The product this run searches.
+    pub(crate) fn product(&self) -> &Product<'c> {
+        &self.p
+    }
+
+    /// The product states the search ranges over (closed under product steps).
+    pub(crate) fn space(&self) -> &BDDFunction {
+        &self.space
+    }
+
     /// Runs the check to its verdict, or until `budget` fails (then a later call resumes).
     pub fn run(&mut self, budget: &Budget) -> Result<LtlResult> {
         if self.verdict.is_none() {

@@ -1,0 +1,191 @@
+//! An LTL property file under the RERS reading: only infinite runs count.
+
+use super::options::{CheckOptions, Event};
+use super::shared::{
+    combine, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx, symbolic_system,
+    word_fault,
+};
+use crate::automata::translate::translate;
+use crate::automata::Tgba;
+use crate::error::{Error, Result};
+use crate::evidence::violation::first_bad_step;
+use crate::evidence::{replay, End, Evidence, Kind};
+use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
+use crate::limits::Budget;
+use crate::logic::{Ltl, Property};
+use crate::model::{LabelId, System};
+use crate::report::{CheckReport, Outcome, PropertyResult};
+use crate::symbolic::context::SystemCtx;
+use crate::symbolic::ltl::{LtlOptions, LtlResult, LtlRun};
+use std::time::Instant;
+
+/// Replays an LTL counterexample on the system, the automaton of the negated formula and the
+/// formula itself. Any failure is a bug.
+pub(super) fn validate_lasso(
+    sys: &System,
+    f: &Ltl,
+    neg: &Tgba,
+    prefix: &[LabelId],
+    cycle: &[LabelId],
+) -> Result<()> {
+    let lasso = Lasso {
+        prefix: prefix.to_vec(),
+        cycle: cycle.to_vec(),
+        path: Vec::new(),
+    };
+    // silent labels have no name: the automaton reads them as "some other label"
+    let word =
+        |ls: &[LabelId]| -> Vec<String> { ls.iter().map(|&l| sys.label(l).name.clone()).collect() };
+    let (p, c) = (word(prefix), word(cycle));
+    let fail = |what: &str| {
+        Err(Error::Internal(format!(
+            "counterexample for `{f}` {what}: prefix [{}] cycle [{}]",
+            names(sys, prefix).join(" "),
+            names(sys, cycle).join(" ")
+        )))
+    };
+    if !replay_lasso(sys, &lasso) {
+        return fail("is not a trace of the system");
+    }
+    match word_fault(f, neg, &p, &c) {
+        Some(what) => fail(what),
+        None => Ok(()),
+    }
+}
+
+/// The counterexample `prefix · cycle^ω` of `f`, replayed on the system as a person reads it,
+/// with the step that visibly violates `f` marked where there is one.
+pub(super) fn lasso_evidence(
+    sys: &System,
+    f: &Ltl,
+    prefix: &[LabelId],
+    cycle: &[LabelId],
+) -> Result<Evidence> {
+    let labels: Vec<LabelId> = prefix.iter().chain(cycle).copied().collect();
+    let run = replay(sys, &labels, End::Cycle(prefix.len())).map_err(|e| {
+        Error::Internal(format!("the counterexample for `{f}` does not replay: {e}"))
+    })?;
+    let mark = first_bad_step(f, sys, &labels, prefix.len())?;
+    Ok(Evidence::new(
+        sys,
+        &run,
+        Kind::Counterexample,
+        "an infinite trace that violates the property",
+        mark,
+    ))
+}
+
+pub(super) fn check_ltl_file(
+    sys: &System,
+    ps: &[Property<Ltl>],
+    opts: &CheckOptions,
+    budget: &Budget,
+    report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
+) -> Result<()> {
+    let autos: Vec<Tgba> = ps
+        .iter()
+        .map(|p| translate(&Ltl::not(p.formula.clone())))
+        .collect::<Result<_>>()?;
+    let t0 = Instant::now();
+    let fsys = symbolic_system(sys, opts);
+    let aut_size = autos.iter().map(|a| a.num_states).max().unwrap_or(1).max(1);
+    let symbolic = symbolic_ctx(&fsys, aut_size, opts, budget, report)?;
+    let graph = explicit_graph(sys, opts, budget, report)?;
+    report.reach_time_s = t0.elapsed().as_secs_f64();
+
+    // A property that runs out of its share of the time keeps its run, and a retry resumes it.
+    let mut runs: Vec<Option<LtlRun>> = ps.iter().map(|_| None).collect();
+    // Every violation is backed by a replayed counterexample; it is shortened only when shown.
+    let ltl_opts = LtlOptions {
+        shorten: opts.witness,
+        ..LtlOptions::default()
+    };
+    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+        let (p, neg) = (&ps[i], &autos[i]);
+        let t = Instant::now();
+        let mut evidence = None;
+        let sym = match &symbolic {
+            None => None,
+            Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
+            Some(Ok(ctx)) => Some(or_unknown(
+                resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget, &ltl_opts),
+                |r| {
+                    let st = &r.stats;
+                    log::info!(
+                    "LTL #{}: product {} states ({} nodes, relations {} nodes), build {:.2} s, \
+                     product reach {:.2} s, Emerson-Lei {:.2} s ({} iterations), \
+                     counterexample {:.2} s",
+                    p.number,
+                    st.product_states
+                        .as_ref()
+                        .map_or("-".to_string(), |n| n.to_string()),
+                    st.product_nodes,
+                    st.relation_nodes,
+                    st.build_seconds,
+                    st.reach_seconds,
+                    st.el_seconds,
+                    st.el_iterations,
+                    st.witness_seconds
+                );
+                    if r.holds {
+                        return Ok(Outcome::Holds);
+                    }
+                    let cex = r.counterexample.ok_or_else(|| {
+                        Error::Internal("violated property without counterexample".into())
+                    })?;
+                    validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
+                    if opts.witness {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &cex.prefix, &cex.cycle)?);
+                    }
+                    Ok(Outcome::Violated)
+                },
+            )?),
+        };
+        let exp = match &graph {
+            None => None,
+            Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
+            Some(Ok(g)) => Some(match find_accepting_lasso(g, sys, neg) {
+                None => Outcome::Holds,
+                Some(l) => {
+                    validate_lasso(sys, &p.formula, neg, &l.prefix, &l.cycle)?;
+                    if opts.witness && evidence.is_none() {
+                        evidence = Some(lasso_evidence(sys, &p.formula, &l.prefix, &l.cycle)?);
+                    }
+                    Outcome::Violated
+                }
+            }),
+        };
+        let outcome = combine(&p.formula.to_string(), sym, exp)?;
+        let mut r = result(p, outcome, t.elapsed().as_secs_f64());
+        let st = neg.stats();
+        r.automaton = Some((st.states, st.edges, st.acc_sets));
+        r.evidence = evidence;
+        log::info!("LTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
+        Ok(r)
+    };
+    on(Event::Begin(report));
+    report.results = fair_shares(ps.len(), budget, check_one, on)?;
+    Ok(())
+}
+
+/// Runs the check of the property whose negation `neg` recognises, or resumes it from `slot`;
+/// a run cut short by a limit is left in `slot` for a retry.
+pub(super) fn resume_ltl<'c>(
+    slot: &mut Option<LtlRun<'c>>,
+    ctx: &'c SystemCtx,
+    sys: &System,
+    neg: &Tgba,
+    budget: &Budget,
+    opts: &LtlOptions,
+) -> Result<LtlResult> {
+    let mut run = match slot.take() {
+        Some(run) => run,
+        None => LtlRun::new(ctx, sys, neg, budget, opts)?,
+    };
+    let r = run.run(budget);
+    if r.is_err() {
+        *slot = Some(run);
+    }
+    r
+}

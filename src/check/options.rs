@@ -1,0 +1,122 @@
+//! The options of `ltsym check` as the library takes them, and the events it reports while
+//! it runs.
+
+use std::sync::Arc;
+
+use crate::progress::Progress;
+use crate::report::{CheckReport, PropertyResult};
+use crate::symbolic::context::{AutPosition, Space};
+use crate::symbolic::order::OrderSpec;
+use crate::symbolic::reach::Strategy;
+use crate::symbolic::ManagerOptions;
+
+/// Which engine answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Engine {
+    /// BDDs: large systems.
+    #[default]
+    Symbolic,
+    /// Explicit states: small systems; the test oracle.
+    Explicit,
+    /// Both, and an internal error when they disagree.
+    Both,
+}
+
+/// Whether each component's start marker is a step of the trace (LTL only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum StartSteps {
+    /// Traces start in the start states (RERS 2017 and later; also right for 2016, see
+    /// README.md).
+    #[default]
+    Skip,
+    /// Each component first takes a silent local step into its start state.
+    ///
+    /// As the RERS 2016 text reads: "automaton-internal transitions with an empty label are
+    /// included".
+    Trace,
+}
+
+/// How an LTL formula reads the runs of the system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum LtlSemantics {
+    /// RERS: the word of a run is its labels; only infinite runs count (a deadlock never
+    /// violates a property).
+    #[default]
+    Rers,
+    /// SPIN on the RERS Promela files (the RERS 2018 Promela track): the word starts with a
+    /// position before any label where no atom holds (`lastAction == nop`), and a run that
+    /// ends in a deadlock counts, its last position repeated forever.
+    ///
+    /// Formulas with X are refused: between two labels the Promela encoding takes a varying
+    /// number of steps that keep `lastAction`, so SPIN's X reads those, not the next label
+    /// (see [`crate::explicit::spin`]).
+    Spin,
+}
+
+impl LtlSemantics {
+    /// Its name in the reports (`ltl_semantics` in JSON) and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            LtlSemantics::Rers => "rers",
+            LtlSemantics::Spin => "spin",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    pub engine: Engine,
+    pub strategy: Strategy,
+    pub order: OrderSpec,
+    /// Print counterexamples and witnesses.
+    pub witness: bool,
+    /// Wall-clock limit for the whole file, in seconds.
+    pub timeout: Option<f64>,
+    pub max_nodes: Option<u64>,
+    /// Explicit engine: state limit.
+    pub max_states: Option<u64>,
+    pub start_steps: StartSteps,
+    /// LTL: how a formula reads the runs.
+    pub ltl_semantics: LtlSemantics,
+    pub manager: ManagerOptions,
+    pub aut_position: AutPosition,
+    /// LTL: the system states the fixpoints range over.
+    pub space: Space,
+    /// Split components that are products of bits before the symbolic engine runs
+    /// ([`crate::model::factor`]).
+    pub factor: bool,
+    /// Where the long loops report their progress (`None`: a line every few seconds through
+    /// `log`; a test passes a [`Progress::recording`] to read the lines).
+    pub progress: Option<Arc<Progress>>,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            engine: Engine::default(),
+            strategy: Strategy::default(),
+            order: OrderSpec::Auto,
+            witness: false,
+            timeout: None,
+            max_nodes: None,
+            max_states: None,
+            start_steps: StartSteps::default(),
+            ltl_semantics: LtlSemantics::default(),
+            manager: ManagerOptions::default(),
+            aut_position: AutPosition::default(),
+            space: Space::default(),
+            factor: true,
+            progress: None,
+        }
+    }
+}
+
+/// What [`check_with`] reports while it runs.
+pub enum Event<'a> {
+    /// The reachable states are known (or their limit was hit): the report's header fields are
+    /// set, its results still empty.
+    Begin(&'a CheckReport),
+    /// One property's final result, the moment it is decided (in the order they are decided;
+    /// one that ran out of its share of the time comes when its retry ends).
+    Decided(&'a PropertyResult),
+}
