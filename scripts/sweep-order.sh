@@ -3,7 +3,8 @@
 #
 #   scripts/sweep-order.sh [-j JOBS] [-t SECONDS] [-o OUT.csv] [--jobs-only] PROBLEM...
 #
-# For every problem × order (given, force, hubs, sloan, random:1..3) × strategy (chain, sat, bfs),
+# For every problem × order (given, force, hubs, sloan, random:1..3) × strategy (chain, sat, bfs)
+# × reordering (`--reorder off` and `auto`: what dynamic reordering does to a bad starting order),
 # runs `ltsym reach --json` under a time limit (GNU parallel, JOBS at a time) and writes one CSV
 # row per run, then draws time and peak nodes per order for each problem with gnuplot (SVG and
 # PNG next to the CSV). Installs GNU parallel and gnuplot from Debian's packages when missing.
@@ -11,7 +12,8 @@
 # --jobs-only prints the job list (one shell command per line) and exits: the same lines can be
 # run as a Slurm job array, see README.md ("Order sweeps on a cluster").
 #
-# Environment: ORDERS, STRATEGIES (space-separated) override the defaults; LTSYM the binary.
+# Environment: ORDERS, STRATEGIES, REORDERS (space-separated) override the defaults; LTSYM the
+# binary.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 jobs=2
@@ -41,13 +43,16 @@ if [ ${#problems[@]} -eq 0 ]; then
 fi
 orders=${ORDERS:-"given force hubs sloan random:1 random:2 random:3"}
 strategies=${STRATEGIES:-"chain sat bfs"}
+reorders=${REORDERS:-"off auto"}
 ltsym=${LTSYM:-$here/target/release/ltsym}
 
 joblist() {
   for p in "${problems[@]}"; do
     for o in $orders; do
       for s in $strategies; do
-        echo "$here/scripts/reach-row.sh '$ltsym' '$p' '$o' '$s' '$limit'"
+        for r in $reorders; do
+          echo "$here/scripts/reach-row.sh '$ltsym' '$p' '$o' '$s' '$limit' '$r'"
+        done
       done
     done
   done
@@ -61,7 +66,7 @@ need gnuplot gnuplot-nox
 [ -x "$ltsym" ] || (cd "$here" && cargo build --release -q)
 
 mkdir -p "$(dirname "$out")"
-echo "problem,order,strategy,status,states,time_s,peak_nodes,final_nodes,iterations,max_rss_kb,order_used" > "$out"
+echo "problem,order,strategy,status,states,time_s,peak_nodes,final_nodes,iterations,max_rss_kb,order_used,reorder,reorderings" > "$out"
 joblist | parallel --will-cite -j "$jobs" >> "$out"
 echo "wrote $out ($(($(wc -l < "$out") - 1)) runs)"
 
@@ -73,12 +78,14 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 col = list(rows[0].keys())[int(sys.argv[2]) - 1] if rows else None
 orders = sorted({r["order"] for r in rows})
-series = sorted({(r["problem"], r["strategy"]) for r in rows})
-print("order " + " ".join(f'"{p.split("/")[-1]}/{s}"' for p, s in series))
+reo = lambda r: r.get("reorder") or "off"
+series = sorted({(r["problem"], r["strategy"], reo(r)) for r in rows})
+name = lambda p, s, m: f'"{p.split("/")[-1]}/{s}' + ("" if m == "off" else f" --reorder {m}") + '"'
+print("order " + " ".join(name(p, s, m) for p, s, m in series))
 for o in orders:
     vals = []
-    for p, s in series:
-        v = [r[col] for r in rows if r["order"] == o and r["problem"] == p and r["strategy"] == s and r["status"] == "ok"]
+    for p, s, m in series:
+        v = [r[col] for r in rows if r["order"] == o and r["problem"] == p and r["strategy"] == s and reo(r) == m and r["status"] == "ok"]
         vals.append(v[0] if v else "?")
     print(o + " " + " ".join(vals))
 PY

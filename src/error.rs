@@ -121,6 +121,10 @@ pub enum Error {
     Limit(Limit),
     /// A bug in ltsym: an internal consistency check failed (e.g. a counterexample did not replay).
     Internal(String),
+    /// A request to reorder the BDD variables ([`crate::symbolic::reorder`]): raised by a
+    /// budget check inside a computation that can resume, and handled by the loop around it,
+    /// which reorders and resumes. It never reaches the user; if it does, that is a bug.
+    Reorder,
 }
 
 impl Error {
@@ -130,7 +134,7 @@ impl Error {
         match self {
             Error::Parse(_) | Error::Invalid { .. } | Error::Io { .. } | Error::Usage(_) => 2,
             Error::Limit(_) => 3,
-            Error::Internal(_) => 4,
+            Error::Internal(_) | Error::Reorder => 4,
         }
     }
 
@@ -151,6 +155,10 @@ impl fmt::Display for Error {
             Error::Usage(m) => write!(f, "{m}"),
             Error::Limit(l) => write!(f, "{l}"),
             Error::Internal(m) => write!(f, "internal error (please report): {m}"),
+            Error::Reorder => write!(
+                f,
+                "internal error (please report): a request to reorder the BDD variables was not handled"
+            ),
         }
     }
 }

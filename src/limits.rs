@@ -25,6 +25,11 @@ pub trait NodeStore {
     fn nodes(&self) -> usize;
     /// Frees the nodes nothing refers to any more.
     fn collect_garbage(&self);
+    /// Whether the store wants its variables reordered now (see
+    /// the symbolic engine's reorderer): a check then fails with [`Error::Reorder`].
+    fn reorder_due(&self, _nodes: usize) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -212,6 +217,9 @@ impl Budget {
         }
         if let Some(l) = self.time_out() {
             return Err(Error::Limit(l));
+        }
+        if store.reorder_due(nodes) {
+            return Err(Error::Reorder);
         }
         if let Some(sl) = &self.slice {
             // nodes created since the last check (a collection in between only lowers the count)

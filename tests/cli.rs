@@ -143,6 +143,30 @@ fn usage_errors_exit_2() {
     assert_eq!(ltsym(&["info", "/no/such/file.dot"]).status.code(), Some(2));
 }
 
+/// `--reorder` takes `auto`, `once` or `off` and changes no count; anything else is a usage
+/// error.
+#[test]
+fn reorder_option_keeps_the_count() {
+    let states = |o: &Output| {
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+        let out = stdout(o);
+        out.lines()
+            .find(|l| l.starts_with("reachable states:"))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no count in {out}"))
+    };
+    let off = states(&ltsym(&["reach", &repo(P103), "--reorder", "off"]));
+    for mode in ["auto", "once"] {
+        assert_eq!(
+            states(&ltsym(&["reach", &repo(P103), "--reorder", mode])),
+            off
+        );
+    }
+    let o = ltsym(&["reach", &repo(P103), "--reorder", "sometimes"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("sometimes"), "{}", stderr(&o));
+}
+
 #[test]
 fn help_and_version_exit_0() {
     for sub in ["info", "props", "reach", "check", "gen"] {
@@ -167,6 +191,8 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
         "bfs, chain, sat, chain-full, sat-like, sat-mask",
     ),
     ("reach", "--factor", "bits, none"),
+    ("reach", "--reorder", "off, once, auto"),
+    ("check", "--reorder", "off, once, auto"),
     ("check", "--format", "text, json, jsonl, csv"),
     ("check", "--input-format", "dot, pml, pnml, exp, aut"),
     ("check", "--pnml-labels", "auto, name, mcc"),

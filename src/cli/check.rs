@@ -138,7 +138,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         ltl_semantics: args.ltl_semantics,
         aut_position: args.aut_position,
         space: args.space,
-        manager: ManagerOptions::for_system(&sys),
+        manager: ManagerOptions::for_system(&sys).with_reorder(args.limits.reorder),
         factor: args.limits.factor(),
         order: args.limits.order,
         progress: super::progress(),

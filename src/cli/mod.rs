@@ -22,6 +22,7 @@ use ltsym::model::factor::{factor, Factored};
 use ltsym::parse::{self, Format, LoadOptions, PnmlLabels};
 use ltsym::progress::Progress;
 use ltsym::symbolic::order::OrderSpec;
+use ltsym::symbolic::reorder::ReorderMode;
 use ltsym::{Error, System};
 
 /// Writes to standard output. A reader that went away (`ltsym ... | head`) is not an error:
@@ -130,6 +131,11 @@ struct LimitArgs {
     /// Limit on BDD nodes in the manager (live and dead); exit code 3 when hit.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Dynamic reordering of the BDD variables by group sifting (each component's bits move
+    /// as one group): `auto` whenever the manager's nodes have doubled since the last (from
+    /// 2^20 on), `once` the first time, `off` never.
+    #[arg(long, value_enum, default_value_t)]
+    reorder: ReorderMode,
     /// Limit on explicit states (explicit engine); exit code 3 when hit.
     #[arg(long, value_name = "N")]
     max_states: Option<u64>,

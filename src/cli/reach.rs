@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         &fsys,
         args.strategy,
         &orders,
-        ManagerOptions::for_system(&sys),
+        ManagerOptions::for_system(&sys).with_reorder(args.limits.reorder),
         &args.limits.budget(),
     )?;
     if args.output.json()? {

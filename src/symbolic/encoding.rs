@@ -4,7 +4,10 @@
 //! holds a number in `ceil(log2 n)` bits, most significant bit on top. Every bit has a current
 //! and a next variable, interleaved (`x0 x0' x1 x1' ...`), and the bits of one block stay together.
 //! The variable order is therefore a permutation of the blocks; oxidd places variables in
-//! creation order, so one [`Encoding`] is built per order and never reordered.
+//! creation order, so an [`Encoding`] starts in the order it was built for. Group sifting
+//! ([`super::reorder`]) may move whole blocks later: block indices then name blocks, not
+//! positions ([`Positions`] says where each block is now), and a relation's top level is
+//! asked of the manager ([`Relation::top_level`]).
 //!
 //! The transition relation is **partitioned per label**: the relation of label `l` constrains only
 //! the current and next variables of the components that have `l` (its *support*), so the image
@@ -18,10 +21,11 @@ use num_traits::ToPrimitive;
 use oxidd::bdd::{BDDFunction, BDDManagerRef};
 use oxidd::util::{OptBool, OutOfMemory};
 use oxidd::{
-    BooleanFunction, BooleanFunctionQuant, BooleanOperator, FunctionSubst, Manager, ManagerRef,
-    Subst, VarNo,
+    BooleanFunction, BooleanFunctionQuant, BooleanOperator, Function, FunctionSubst, Manager,
+    ManagerRef, Subst, VarNo,
 };
 
+use super::reorder::{group_sift, set_group_order, ReorderMode, Reorderer, SiftOptions, SiftStats};
 use crate::error::{Error, Limit};
 use crate::limits::NodeStore;
 use crate::model::{CompId, LabelId, StateId, Sync, System};
@@ -52,6 +56,8 @@ pub struct ManagerOptions {
     /// Worker threads of the manager. Parallel apply did not pay off on 2 cores for the many
     /// small operations of chaining and saturation.
     pub threads: u32,
+    /// When the manager's variables are reordered ([`super::reorder`]).
+    pub reorder: ReorderMode,
 }
 
 impl Default for ManagerOptions {
@@ -60,6 +66,7 @@ impl Default for ManagerOptions {
             node_capacity: 1 << 30,
             cache_capacity: 1 << 24,
             threads: 1,
+            reorder: ReorderMode::default(),
         }
     }
 }
@@ -82,12 +89,18 @@ impl ManagerOptions {
         }
     }
 
+    /// The same, with reordering `mode`.
+    pub fn with_reorder(self, reorder: ReorderMode) -> Self {
+        ManagerOptions { reorder, ..self }
+    }
+
     /// For tests and small systems: a 2^16-entry cache allocates in no time.
     pub fn small() -> Self {
         ManagerOptions {
             node_capacity: 1 << 26,
             cache_capacity: 1 << 16,
             threads: 1,
+            reorder: ReorderMode::Off,
         }
     }
 }
@@ -127,11 +140,24 @@ pub struct Relation {
     cur_to_next: Subst<BDDFunction>,
     /// The states where the relation can fire: `∃ next. rel`.
     pub enabled: BDDFunction,
-    /// The level of the topmost variable the relation touches (smaller = higher).
-    pub top_level: u32,
+    /// The top variable of each support block that has variables. Levels change when the
+    /// variables are reordered; variables do not.
+    tops: Vec<VarNo>,
 }
 
 impl Relation {
+    /// The level of the topmost variable of the relation's support in the current order
+    /// (smaller = higher; the number of variables when the support has none).
+    pub fn top_level(&self) -> u32 {
+        self.rel.with_manager_shared(|m, _| {
+            self.tops
+                .iter()
+                .map(|&v| m.var_to_level(v))
+                .min()
+                .unwrap_or(m.num_levels())
+        })
+    }
+
     /// Successors of `s` under this relation.
     pub fn image(&self, s: &BDDFunction) -> BddResult<BDDFunction> {
         s.apply_exists(BooleanOperator::And, &self.rel, &self.cur_cube)
@@ -160,6 +186,8 @@ pub struct Encoding {
     pub initial: BDDFunction,
     /// The valid codes of every block (`value < size` for each block), over current variables.
     pub valid: BDDFunction,
+    /// When the variables are reordered (off unless set).
+    pub reorderer: Reorderer,
     num_vars: u32,
 }
 
@@ -232,6 +260,7 @@ impl Encoding {
             labels: Vec::new(),
             initial: t.clone(),
             valid: t,
+            reorderer: Reorderer::new(opts.node_capacity, opts.reorder),
             num_vars,
         };
         enc.initial = enc.state_cube(&sys.initial_state())?;
@@ -401,11 +430,10 @@ impl Encoding {
             }
         }
         let enabled = rel.exists(&next_cube).map_err(oom)?;
-        let top_level = support
-            .first()
-            .and_then(|&b| self.blocks[b].bits.first())
-            .map(|&(c, _)| self.manager.with_manager_shared(|m| m.var_to_level(c)))
-            .unwrap_or(self.num_vars);
+        let tops = support
+            .iter()
+            .filter_map(|&b| self.blocks[b].bits.first().map(|&(c, _)| c))
+            .collect();
         Ok(Relation {
             rel,
             cur_cube,
@@ -414,7 +442,7 @@ impl Encoding {
             cur_to_next: Subst::new(cur_vars, next_fns),
             enabled,
             support,
-            top_level,
+            tops,
         })
     }
 
@@ -528,20 +556,134 @@ impl Encoding {
     pub fn manager_nodes(&self) -> usize {
         self.manager.with_manager_shared(|m| m.num_inner_nodes())
     }
+
+    /// Where the blocks are in the current variable order.
+    pub fn positions(&self) -> Positions {
+        Positions::of(self)
+    }
+
+    /// How many times the variables have been reordered: what the level-dependent structures
+    /// (block positions, memos keyed by position) remember to know they are still valid.
+    pub fn reorder_count(&self) -> u64 {
+        self.manager.with_manager_shared(|m| m.reorder_count())
+    }
+
+    /// Reorders the variables now, by group sifting within [`super::reorder::TIME_LIMIT`],
+    /// and records it in [`Encoding::reorderer`]. Every function handle stays valid; what
+    /// depends on levels or block positions checks [`Encoding::reorder_count`].
+    pub fn reorder_now(&self) -> SiftStats {
+        let opts = SiftOptions {
+            time_limit: super::reorder::TIME_LIMIT,
+            capacity: self.reorderer.capacity,
+            ..SiftOptions::default()
+        };
+        let st = self.sift(&opts);
+        self.reorderer.record(&st);
+        log::info!(
+            "reordering {}: {} -> {} live nodes in {:.2} s ({} swaps{})",
+            self.reorderer.done.get(),
+            st.before,
+            st.after,
+            st.seconds,
+            st.swaps,
+            if st.complete { "" } else { ", cut short" }
+        );
+        st
+    }
+
+    /// Group sifting with every block as a group (see [`super::reorder`]).
+    pub fn sift(&self, opts: &SiftOptions) -> SiftStats {
+        let (groups, _) = self.groups();
+        self.manager
+            .with_manager_exclusive(|m| group_sift(m, &groups, opts))
+    }
+
+    /// Moves the blocks into `order` (every block with variables once, top to bottom; blocks
+    /// without variables may be left out), as a reordering does. `false` (and the variables
+    /// possibly reordered part of the way) when `order` is not such a list or the node store
+    /// could overflow.
+    pub fn set_block_order(&self, order: &[usize]) -> bool {
+        let (groups, block_of_group) = self.groups();
+        let mut group_of_block = vec![usize::MAX; self.blocks.len()];
+        for (g, &b) in block_of_group.iter().enumerate() {
+            group_of_block[b] = g;
+        }
+        let target: Vec<usize> = order
+            .iter()
+            .filter_map(|&b| group_of_block.get(b).copied())
+            .filter(|&g| g != usize::MAX)
+            .collect();
+        let capacity = self.reorderer.capacity;
+        self.manager
+            .with_manager_exclusive(|m| set_group_order(m, &groups, &target, capacity))
+    }
+
+    /// The blocks with variables as groups of the reordering (current and next variable of
+    /// each bit, top bit first), and the block of each group.
+    fn groups(&self) -> (Vec<Vec<VarNo>>, Vec<usize>) {
+        self.blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, bv)| !bv.bits.is_empty())
+            .map(|(b, bv)| (bv.bits.iter().flat_map(|&(c, n)| [c, n]).collect(), b))
+            .unzip()
+    }
+}
+
+/// The blocks in the current variable order: a block's index in [`Encoding::blocks`] names
+/// it for good, its position says where it is now (0 = top). The algorithms that walk the
+/// order (saturation, the level-ordered closures) work in positions.
+///
+/// A block without variables (a component with one state) has no level; it keeps its place
+/// just above the block that followed it when the encoding was built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Positions {
+    /// The block at each position, top to bottom.
+    pub order: Vec<usize>,
+    /// The position of each block.
+    pub pos: Vec<usize>,
+}
+
+impl Positions {
+    fn of(enc: &Encoding) -> Positions {
+        let nb = enc.blocks.len();
+        let mut key = vec![(u32::MAX, 0); nb];
+        enc.manager.with_manager_shared(|m| {
+            let mut next = u32::MAX;
+            for b in (0..nb).rev() {
+                if let Some(&(c, _)) = enc.blocks[b].bits.first() {
+                    next = m.var_to_level(c);
+                }
+                key[b] = (next, b);
+            }
+        });
+        let mut order: Vec<usize> = (0..nb).collect();
+        order.sort_unstable_by_key(|&b| key[b]);
+        let mut pos = vec![0; nb];
+        for (i, &b) in order.iter().enumerate() {
+            pos[b] = i;
+        }
+        Positions { order, pos }
+    }
 }
 
 /// The labels bottom-most first: by top level descending, then by how deep they reach. The
 /// order in which every chaining loop fires them (reachability, the LTL product's relations,
 /// the CTL closures): low, cheap labels close the local behaviour before high ones copy it up.
 pub(crate) fn bottom_up(enc: &Encoding) -> Vec<usize> {
+    let pos = enc.positions().pos;
     let mut ls: Vec<usize> = (0..enc.labels.len()).collect();
-    let bottom = |l: usize| enc.labels[l].support.last().copied().unwrap_or(usize::MAX);
-    ls.sort_by_key(|&l| {
-        (
-            std::cmp::Reverse(enc.labels[l].top_level),
-            std::cmp::Reverse(bottom(l)),
-        )
-    });
+    let key = |l: usize| {
+        let r = &enc.labels[l];
+        let bottom = r
+            .support
+            .iter()
+            .map(|&b| pos[b])
+            .max()
+            .unwrap_or(usize::MAX);
+        (std::cmp::Reverse(r.top_level()), std::cmp::Reverse(bottom))
+    };
+    ls.sort_by_cached_key(|&l| key(l));
     ls
 }
 
@@ -553,6 +695,10 @@ impl NodeStore for Encoding {
 
     fn collect_garbage(&self) {
         Encoding::collect_garbage(self)
+    }
+
+    fn reorder_due(&self, nodes: usize) -> bool {
+        self.reorderer.due(nodes)
     }
 }
 

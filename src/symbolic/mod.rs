@@ -1,9 +1,10 @@
 //! The symbolic (BDD) engine: the encoding of a system, reachability, LTL and CTL.
 //!
 //! Beside this file: the encoding ([`encoding`]: blocks, one relation per label), variable
-//! orders ([`order`]), relations merged into clusters ([`cluster`]) and the per-file system
-//! context of LTL ([`context`]). Below it, one folder per engine: [`reach`] (one file per
-//! strategy), [`ltl`] (product, Emerson-Lei, probe, lasso) and [`ctl`] (fixpoints, witnesses).
+//! orders ([`order`]), relations merged into clusters ([`cluster`]), the per-file system
+//! context of LTL ([`context`]) and dynamic reordering by group sifting ([`reorder`]). Below
+//! it, one folder per engine: [`reach`] (one file per strategy), [`ltl`] (product,
+//! Emerson-Lei, probe, lasso) and [`ctl`] (fixpoints, witnesses).
 //! Resource limits come from [`crate::limits`].
 
 pub mod cluster;
@@ -14,6 +15,7 @@ pub mod ltl;
 pub mod net;
 pub mod order;
 pub mod reach;
+pub mod reorder;
 
 pub use context::{AutPosition, Space, SystemCtx};
 pub use ctl::{check_ctl, CtlChecker, CtlEvidence, EvidenceKind};

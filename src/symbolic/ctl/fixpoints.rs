@@ -108,7 +108,7 @@ impl<'a> CtlChecker<'a> {
             active.iter().map(|&l| &self.enc.labels[l]),
             CLUSTER_NODES,
         )?;
-        self.groups = group_by_level(active, |l| self.enc.labels[l].top_level);
+        self.groups = group_by_level(active, |l| self.enc.labels[l].top_level());
         self.domain = domain;
         self.memo.clear();
         Ok(())

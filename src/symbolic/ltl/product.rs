@@ -12,7 +12,8 @@
 //! ([`crate::symbolic::reach::level_ordered`]). Which is faster where is measured at
 //! [`Product::until`].
 
-use std::cell::OnceCell;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
@@ -48,8 +49,9 @@ pub(crate) struct Product<'c> {
     /// Initial product state.
     pub init: BDDFunction,
     /// Indices into `rels` grouped by the top level of the label's system relation, lowest
-    /// group first.
-    pub groups: Vec<Vec<usize>>,
+    /// group first, with [`Encoding::reorder_count`] when they were grouped (see
+    /// [`Product::groups`]).
+    groups: RefCell<(u64, Rc<Vec<Vec<usize>>>)>,
     /// `rels` merged into clusters, for the unions of all preimages or images.
     pub clusters: Clusters,
     /// `acc_rels[i]` merged into clusters.
@@ -60,11 +62,22 @@ pub(crate) struct Product<'c> {
     /// Whether [`Product::until`] and [`Product::forward_closure`] saturate (on the exact
     /// reachable states) or iterate level by level (on an over-approximation).
     pub saturate: bool,
-    /// The per-automaton-state saturation of [`Product::until`], built on first use.
-    slices: OnceCell<Slices>,
+    /// The per-automaton-state saturation of [`Product::until`], built on first use and
+    /// again after the variables are reordered (it places labels by block position).
+    slices: RefCell<Option<Rc<Slices>>>,
 }
 
 impl Product<'_> {
+    /// [`Product::rels`] grouped for [`level_ordered`] in the current variable order.
+    pub fn groups(&self) -> Rc<Vec<Vec<usize>>> {
+        let epoch = self.enc.reorder_count();
+        if self.groups.borrow().0 != epoch {
+            let g = Rc::new(group_rels(self.enc, &self.rels));
+            *self.groups.borrow_mut() = (epoch, g);
+        }
+        self.groups.borrow().1.clone()
+    }
+
     /// `⋁_l pre_l(s)` over all product relations.
     pub fn pre(&self, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
         self.clusters.pre(self.enc, s, budget)
@@ -90,7 +103,7 @@ impl Product<'_> {
         budget: &Budget,
     ) -> BddResult<BDDFunction> {
         if !self.saturate {
-            let (r, _) = level_ordered(self.enc, &self.groups, from, |r, frontier, _| {
+            let (r, _) = level_ordered(self.enc, &self.groups(), from, |r, frontier, _| {
                 let img = self.rels[r].1.image(frontier)?.and(within).map_err(oom)?;
                 budget.check(self.enc)?;
                 Ok(img)
@@ -145,7 +158,7 @@ impl Product<'_> {
                     within,
                 ))
             } else {
-                PendingClosure::Level(LevelOrdered::new(self.groups.len(), target))
+                PendingClosure::Level(LevelOrdered::new(self.groups().len(), target))
             }
         });
         let y = match cl {
@@ -154,7 +167,7 @@ impl Product<'_> {
                 cl.y.clone()
             }
             PendingClosure::Level(it) => {
-                it.run(self.enc, &self.groups, |r, frontier, _| {
+                it.run(self.enc, &self.groups(), |r, frontier, _| {
                     let pre = self.rels[r]
                         .1
                         .preimage(frontier)?
@@ -170,12 +183,16 @@ impl Product<'_> {
         Ok(y)
     }
 
-    pub(crate) fn slices(&self) -> BddResult<&Slices> {
-        if let Some(s) = self.slices.get() {
-            return Ok(s);
+    pub(crate) fn slices(&self) -> BddResult<Rc<Slices>> {
+        let epoch = self.enc.reorder_count();
+        if let Some(s) = self.slices.borrow().as_ref() {
+            if s.layout.epoch() == epoch {
+                return Ok(s.clone());
+            }
         }
-        let sl = Slices::new(self.enc, self.aut_block, &self.self_loops)?;
-        Ok(self.slices.get_or_init(|| sl))
+        let sl = Rc::new(Slices::new(self.enc, self.aut_block, &self.self_loops)?);
+        *self.slices.borrow_mut() = Some(sl.clone());
+        Ok(sl)
     }
 
     /// Runs (or resumes) a closure cut by automaton state on this product's slices and
@@ -186,7 +203,7 @@ impl Product<'_> {
         stop: Option<&BDDFunction>,
         budget: &Budget,
     ) -> BddResult<bool> {
-        cl.run(self.enc, self.slices()?, &self.clusters, stop, budget)
+        cl.run(self.enc, &*self.slices()?, &self.clusters, stop, budget)
     }
 
     /// The closure of `start` inside `within` in direction `dir` (see [`Product::until`]).
@@ -330,8 +347,7 @@ pub(crate) fn build_product<'c>(
         .initial
         .and(&enc.value(ab, tgba.initial, false)?)
         .map_err(oom)?;
-    // rels are in bottom_up order already
-    let groups = group_by_level(0..rels.len(), |r| enc.labels[rels[r].0].top_level);
+    let groups = RefCell::new((enc.reorder_count(), Rc::new(group_rels(enc, &rels))));
     let clusters = Clusters::new(enc, rels.iter().map(|(_, r)| r), CLUSTER_NODES)?;
     let acc_clusters = acc_rels
         .iter()
@@ -369,8 +385,20 @@ pub(crate) fn build_product<'c>(
         acc_clusters,
         self_loops,
         saturate: ctx.exact,
-        slices: OnceCell::new(),
+        slices: RefCell::new(None),
     })
+}
+
+/// Indices into `rels` grouped by the top level of their label's system relation in the
+/// current variable order, lowest group first (as [`bottom_up`] orders labels).
+fn group_rels(enc: &Encoding, rels: &[(LabelId, Relation)]) -> Vec<Vec<usize>> {
+    let mut rank = vec![0; enc.labels.len()];
+    for (i, l) in bottom_up(enc).into_iter().enumerate() {
+        rank[l] = i;
+    }
+    let mut idx: Vec<usize> = (0..rels.len()).collect();
+    idx.sort_by_key(|&r| rank[rels[r].0]);
+    group_by_level(idx, |r| enc.labels[rels[r].0].top_level())
 }
 
 /// The reachable product states, by chaining from the initial product state (as

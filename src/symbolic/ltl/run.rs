@@ -25,8 +25,8 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{CompId, System};
 use crate::symbolic::context::{AutPosition, SystemCtx};
-use crate::symbolic::encoding::oom;
-use crate::symbolic::ManagerOptions;
+use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::{Encoding, ManagerOptions};
 use num_bigint::BigUint;
 
 /// Statistics of one LTL check.
@@ -56,6 +56,10 @@ pub struct LtlStats {
     /// [`check_ltl_with`]).
     pub probe_seconds: f64,
     pub witness_seconds: f64,
+    /// Dynamic reorderings of the variables (`--reorder`) during the search (probe and
+    /// Emerson-Lei) and during the counterexample's extraction.
+    pub search_reorderings: u32,
+    pub witness_reorderings: u32,
 }
 
 /// The verdict of one property.
@@ -302,7 +306,11 @@ impl<'c> LtlRun<'c> {
     pub fn run(&mut self, budget: &Budget) -> Result<LtlResult> {
         if self.verdict.is_none() {
             let t2 = Instant::now();
-            let r = self.search(budget);
+            // the search resumes where a check stopped it: it may reorder (see `reordered`)
+            let enc = &self.ctx.enc;
+            let done = enc.reorderer.done.get();
+            let r = enc.reorderer.armed(|| self.search(budget));
+            self.stats.search_reorderings += enc.reorderer.done.get() - done;
             self.stats.el_seconds += t2.elapsed().as_secs_f64();
             r?;
         }
@@ -315,17 +323,32 @@ impl<'c> LtlRun<'c> {
             // The verdict is in: its counterexample gets the whole time limit, not just what is
             // left of a share, because an extraction cut short starts again from nothing (RERS
             // 2017 problem 115, whose time is its counterexamples: 61 s -> 83 s when cut).
+            // A request to reorder starts it again too, in the new order.
             let whole = budget.whole();
-            let r = lasso::extract(
-                &self.p,
-                &self.space,
-                &fair,
-                self.num_acc,
-                self.opts.max_walks,
-                self.opts.lasso_tries,
-                &whole,
-            )
-            .and_then(|l| {
+            let enc = &self.ctx.enc;
+            let done = enc.reorderer.done.get();
+            let r = loop {
+                let r = enc.reorderer.armed(|| {
+                    lasso::extract(
+                        &self.p,
+                        &self.space,
+                        &fair,
+                        self.num_acc,
+                        self.opts.max_walks,
+                        self.opts.lasso_tries,
+                        &whole,
+                    )
+                });
+                match r {
+                    Err(Error::Reorder) => {
+                        enc.reorder_now();
+                    }
+                    r => break r,
+                }
+            };
+            self.stats.witness_reorderings += enc.reorderer.done.get() - done;
+            // shortening is not armed: it runs in the order the extraction ended in
+            let r = r.and_then(|l| {
                 if !self.opts.shorten {
                     return Ok(l);
                 }
@@ -365,7 +388,7 @@ impl<'c> LtlRun<'c> {
                 let share = (self.slice / PROBE_SHARE / 2).max(1);
                 let r = pr.run(p, share, budget);
                 self.stats.probe_seconds += t.elapsed().as_secs_f64();
-                match r? {
+                match reordered(p.enc, r)? {
                     Some(true) => {
                         violated_early = true;
                         break;
@@ -384,13 +407,10 @@ impl<'c> LtlRun<'c> {
                             Some((from, el)) if !el.done() || from == found => el,
                             slot => &mut slot.insert((found.clone(), EmersonLei::new(found))).1,
                         };
-                        let r = budget.unless_sliced(ball.run(
-                            p,
-                            self.num_acc,
-                            &budget.slice(p.enc, share),
-                        ));
+                        let r = ball.run(p, self.num_acc, &budget.slice(p.enc, share));
+                        let r = budget.unless_sliced(reordered(p.enc, r.map(Some)));
                         self.stats.probe_seconds += t.elapsed().as_secs_f64();
-                        if r?.is_some() && ball.z.satisfiable() {
+                        if r?.flatten().is_some() && ball.z.satisfiable() {
                             log::debug!(
                                 "fair states among the {} nodes the probe found",
                                 found.node_count()
@@ -414,10 +434,8 @@ impl<'c> LtlRun<'c> {
                 Some(_) => budget.slice(p.enc, self.slice),
                 None => budget.clone(),
             };
-            if budget
-                .unless_sliced(self.el.run(p, self.num_acc, &b))?
-                .is_some()
-            {
+            let r = reordered(p.enc, self.el.run(p, self.num_acc, &b).map(Some));
+            if budget.unless_sliced(r)?.flatten().is_some() {
                 break;
             }
             self.slice = self.slice.saturating_mul(2);
@@ -471,4 +489,17 @@ pub fn check_ltl_once(
         budget,
     )?;
     check_ltl(&ctx, sys, tgba, budget, want_witness)
+}
+
+/// `r`, or `Ok(None)` after reordering the variables of `enc` when `r` is a request to
+/// reorder ([`Error::Reorder`]): for the loops of [`LtlRun`], whose searches resume where a
+/// check stopped them, in whatever order the variables are then.
+fn reordered<T>(enc: &Encoding, r: BddResult<Option<T>>) -> BddResult<Option<T>> {
+    match r {
+        Err(Error::Reorder) => {
+            enc.reorder_now();
+            Ok(None)
+        }
+        r => r,
+    }
 }

@@ -24,7 +24,7 @@ use crate::symbolic::Encoding;
 /// The product cut by automaton state: the labels on the self-loops of a state saturate its
 /// slice.
 pub(crate) struct Slices {
-    layout: Layout,
+    pub(crate) layout: Layout,
     /// Distinct self-loop label sets, placed for saturation.
     events: Vec<Events>,
     /// Per automaton state: its index into `events`.
@@ -82,8 +82,10 @@ pub(crate) struct SliceClosure {
     frontier: BDDFunction,
     /// States added to `y` since the last step between slices.
     added: BDDFunction,
-    /// Per distinct self-loop label set ([`Slices::events`]): the saturator's finished work.
+    /// Per distinct self-loop label set ([`Slices::events`]): the saturator's finished work,
+    /// keyed by block position, so valid for the layout of epoch `memo_epoch` only.
     memos: Vec<ClosureMemo>,
+    memo_epoch: u64,
     /// Per automaton state: `within` in its slice, once needed.
     slice_of_within: Vec<Option<BDDFunction>>,
 }
@@ -97,6 +99,7 @@ impl SliceClosure {
             frontier: start.clone(),
             added: enc.f(),
             memos: Vec::new(),
+            memo_epoch: 0,
             slice_of_within: Vec::new(),
         }
     }
@@ -123,8 +126,12 @@ impl SliceClosure {
         stop: Option<&BDDFunction>,
         budget: &Budget,
     ) -> BddResult<bool> {
-        if self.memos.is_empty() {
+        if self.memos.is_empty() || self.memo_epoch != sl.layout.epoch() {
+            // a reordering since the memos were made moved the positions they are keyed by
             self.memos = vec![ClosureMemo::default(); sl.events.len()];
+            self.memo_epoch = sl.layout.epoch();
+        }
+        if self.slice_of_within.is_empty() {
             self.slice_of_within = vec![None; sl.aut.len()];
         }
         let hits = |s: &BDDFunction| -> BddResult<bool> {

@@ -15,8 +15,9 @@ use super::tracker::Tracker;
 use crate::symbolic::encoding::{minus, oom, BddResult, Encoding};
 
 /// Breadth-first: `F := (⋃_l image_l(F)) \ R` until empty.
-pub(crate) fn bfs(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
-    let mut reach = enc.initial.clone();
+/// From `start`, a set of reachable states that holds the initial state.
+pub(crate) fn bfs(enc: &Encoding, t: &mut Tracker, start: &BDDFunction) -> BddResult<BDDFunction> {
+    let mut reach = start.clone();
     let mut frontier = reach.clone();
     loop {
         t.counters.iterations += 1;

@@ -20,9 +20,14 @@ use crate::symbolic::encoding::{bottom_up, minus, oom, BddResult, Encoding};
 /// `frontier` has all its successors in `reach`. Each label is applied to the frontier plus the
 /// states this sweep found so far; states found after a label was applied are the next
 /// sweep's frontier.
-pub(crate) fn chain(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+/// From `start`, a set of reachable states that holds the initial state.
+pub(crate) fn chain(
+    enc: &Encoding,
+    t: &mut Tracker,
+    start: &BDDFunction,
+) -> BddResult<BDDFunction> {
     let labels = bottom_up(enc);
-    let mut reach = enc.initial.clone();
+    let mut reach = start.clone();
     let mut frontier = reach.clone();
     loop {
         t.counters.iterations += 1;
@@ -46,9 +51,14 @@ pub(crate) fn chain(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
 }
 
 /// Chaining on the whole set: every label's image is taken of everything found so far.
-pub(crate) fn chain_full(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
+/// From `start`, a set of reachable states that holds the initial state.
+pub(crate) fn chain_full(
+    enc: &Encoding,
+    t: &mut Tracker,
+    start: &BDDFunction,
+) -> BddResult<BDDFunction> {
     let labels = bottom_up(enc);
-    let mut reach = enc.initial.clone();
+    let mut reach = start.clone();
     loop {
         t.counters.iterations += 1;
         let before = reach.clone();

@@ -44,32 +44,33 @@ pub(crate) enum Direction {
     Forward,
 }
 
-/// A set of labels placed for saturation: per block, the events that fire there.
+/// A set of labels placed for saturation: per position in the variable order, the events that
+/// fire there.
 pub(crate) struct Events {
-    /// Per block: indices into `enc.labels`, or `enc.labels.len() + i` for `locals[i]`.
+    /// Per position: indices into `enc.labels`, or `enc.labels.len() + i` for `locals[i]`.
     events: Vec<Vec<usize>>,
     /// Event `enc.labels.len() + i`: one step of any of one block's local labels.
     locals: Vec<Relation>,
-    /// `active_from[k]`: some event fires at block `k` or below.
+    /// `active_from[k]`: some event fires at position `k` or below.
     active_from: Vec<bool>,
 }
 
 impl Events {
     /// Places `labels` (indices into `enc.labels`, in the order they should chain) at the
-    /// blocks they fire at; the local labels of each block become one event, which fires
+    /// positions they fire at (in the order of `layout`); the local labels of each block become one event, which fires
     /// first.
     pub fn new(enc: &Encoding, layout: &Layout, labels: &[usize]) -> BddResult<Events> {
         let nb = enc.blocks.len();
         let mut events: Vec<Vec<usize>> = vec![Vec::new(); nb];
         for &l in labels {
-            let b = layout.fire_block[l];
-            if b < nb {
-                events[b].push(l);
+            let k = layout.fire_pos[l];
+            if k < nb {
+                events[k].push(l);
             }
         }
         // One step of any of them, not their reflexive-transitive closure as in forward
         // saturation: a closure would pass through states outside the constraint.
-        let locals = merge_local_labels(enc, &mut events, |b, local| {
+        let locals = merge_local_labels(enc, &layout.at, &mut events, |b, local| {
             let mut union = enc.f();
             for &l in local {
                 union = union.or(&enc.labels[l].rel).map_err(oom)?;

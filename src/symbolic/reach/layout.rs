@@ -12,33 +12,41 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, LevelNo, Manager, ManagerRef};
 
-use crate::symbolic::encoding::{oom, BddResult, Encoding, Relation};
+use crate::symbolic::encoding::{oom, BddResult, Encoding, Positions, Relation};
 
-/// Where the blocks of an encoding sit in the variable order, and the block each label fires
-/// at: the same for every set of labels on one encoding.
+/// Where the blocks of an encoding sit in the variable order, and the position each label
+/// fires at: the same for every set of labels on one encoding, until the variables are
+/// reordered ([`Layout::epoch`]). Saturation walks positions (0 = top block); a block's index
+/// in [`Encoding::blocks`] names it for good.
 pub(crate) struct Layout {
-    /// The block of each level (the number of blocks for levels outside every block).
-    pub block_of_level: Vec<usize>,
-    /// Per label of the encoding: the top block it touches, the first block of its support or
-    /// higher if its relation also reads a variable above (a guard outside the declared
-    /// support), so that a step of a set over blocks `k..` never mentions a block above `k`.
-    /// The number of blocks for a label that touches no block.
-    pub fire_block: Vec<usize>,
+    /// The blocks by position (see [`Positions`]).
+    pub at: Positions,
+    /// The position of the block of each level (the number of blocks for levels outside every
+    /// block).
+    pub pos_of_level: Vec<usize>,
+    /// Per label of the encoding: the position of the top block it touches, the first block of
+    /// its support or higher if its relation also reads a variable above (a guard outside the
+    /// declared support), so that a step of a set over positions `k..` never mentions a block
+    /// above `k`. The number of blocks for a label that touches no block.
+    pub fire_pos: Vec<usize>,
+    /// [`Encoding::reorder_count`] when the layout was taken.
+    epoch: u64,
 }
 
 impl Layout {
     pub fn new(enc: &Encoding) -> Layout {
         let nb = enc.blocks.len();
-        let mut block_of_level = vec![nb; enc.num_vars() as usize];
+        let at = enc.positions();
+        let mut pos_of_level = vec![nb; enc.num_vars() as usize];
         enc.manager.with_manager_shared(|m| {
             for (b, bv) in enc.blocks.iter().enumerate() {
                 for &(c, n) in &bv.bits {
-                    block_of_level[m.var_to_level(c) as usize] = b;
-                    block_of_level[m.var_to_level(n) as usize] = b;
+                    pos_of_level[m.var_to_level(c) as usize] = at.pos[b];
+                    pos_of_level[m.var_to_level(n) as usize] = at.pos[b];
                 }
             }
         });
-        let fire_block = enc
+        let fire_pos = enc
             .labels
             .iter()
             .map(|r| {
@@ -46,24 +54,34 @@ impl Layout {
                 let rel_top = if level == LevelNo::MAX {
                     nb
                 } else {
-                    block_of_level[level as usize]
+                    pos_of_level[level as usize]
                 };
-                r.support.first().copied().unwrap_or(nb).min(rel_top)
+                let support_top = r.support.iter().map(|&b| at.pos[b]).min().unwrap_or(nb);
+                support_top.min(rel_top)
             })
             .collect();
         Layout {
-            block_of_level,
-            fire_block,
+            at,
+            pos_of_level,
+            fire_pos,
+            epoch: enc.reorder_count(),
         }
     }
 
-    /// The block of `f`'s top variable and its level (the number of blocks for a constant).
+    /// [`Encoding::reorder_count`] when the layout was taken: it holds until the variables
+    /// are reordered again.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// The position of the block of `f`'s top variable and its level (at least the number of
+    /// blocks for a constant).
     pub fn top_block(&self, nb: usize, f: &BDDFunction) -> (usize, LevelNo) {
         let level = f.with_manager_shared(|m, e| m.get_node(e).level());
         if level == LevelNo::MAX {
-            (self.block_of_level.len().max(nb), level)
+            (self.pos_of_level.len().max(nb), level)
         } else {
-            (self.block_of_level[level as usize], level)
+            (self.pos_of_level[level as usize], level)
         }
     }
 }
@@ -79,17 +97,20 @@ fn is_local(enc: &Encoding, l: usize, b: usize) -> BddResult<bool> {
     Ok(r.rel.exists(&both).map_err(oom)?.valid())
 }
 
-/// Replaces the labels of each block in `events` that move it alone ([`is_local`]) by one
-/// event, `enc.labels.len() + i` for the `i`-th block that has any, placed first (the
-/// synchronised labels then see every local successor); `merge(b, labels)` gives its relation.
-/// Returns the blocks and relations of those events, in order of `i`.
+/// Replaces the labels at each position in `events` that move its block alone
+/// ([`is_local`]) by one event, `enc.labels.len() + i` for the `i`-th position that has any,
+/// placed first (the synchronised labels then see every local successor); `merge(b, labels)`
+/// gives the relation of block `b`'s. Returns the positions and relations of those events, in
+/// order of `i`.
 pub(crate) fn merge_local_labels(
     enc: &Encoding,
+    at: &Positions,
     events: &mut [Vec<usize>],
     mut merge: impl FnMut(usize, &[usize]) -> BddResult<Relation>,
 ) -> BddResult<Vec<(usize, Relation)>> {
     let mut merged = Vec::new();
-    for (b, evs) in events.iter_mut().enumerate() {
+    for (k, evs) in events.iter_mut().enumerate() {
+        let b = at.order[k];
         let mut local = Vec::new();
         for &l in evs.iter() {
             if is_local(enc, l, b)? {
@@ -102,12 +123,12 @@ pub(crate) fn merge_local_labels(
         let rel = merge(b, &local)?;
         evs.retain(|l| !local.contains(l));
         evs.insert(0, enc.labels.len() + merged.len());
-        merged.push((b, rel));
+        merged.push((k, rel));
     }
     Ok(merged)
 }
 
-/// `active_from[k]`: some event fires at block `k` or below (one entry more than blocks).
+/// `active_from[k]`: some event fires at position `k` or below (one entry more than blocks).
 pub(crate) fn active_from(events: &[Vec<usize>]) -> Vec<bool> {
     let mut active = vec![false; events.len() + 1];
     for k in (0..events.len()).rev() {

@@ -50,7 +50,7 @@ pub(crate) fn group_by_level<R: Copy>(
 
 /// The labels grouped by top level, lowest group (largest level) first.
 fn groups(enc: &Encoding) -> Vec<Vec<usize>> {
-    group_by_level(bottom_up(enc), |l| enc.labels[l].top_level)
+    group_by_level(bottom_up(enc), |l| enc.labels[l].top_level())
 }
 
 /// The level-ordered iteration behind `sat-like` reachability, the backward closures of the CTL
@@ -86,6 +86,9 @@ pub(crate) struct LevelOrdered {
     /// The states found so far (the closure, once [`LevelOrdered::run`] has returned `Ok`).
     pub set: BDDFunction,
     todo: Vec<BDDFunction>,
+    /// [`Encoding::reorder_count`] when `todo` was last arranged by group: the groups of a
+    /// run after a reordering are those of the new order.
+    epoch: Option<u64>,
     /// Group activations so far.
     pub activations: usize,
     start: BDDFunction,
@@ -96,6 +99,7 @@ impl LevelOrdered {
         LevelOrdered {
             set: start.clone(),
             todo: vec![start.clone(); num_groups],
+            epoch: None,
             activations: 0,
             start: start.clone(),
         }
@@ -110,6 +114,17 @@ impl LevelOrdered {
         groups: &[Vec<R>],
         mut fire: impl FnMut(R, &BDDFunction, &BDDFunction) -> BddResult<BDDFunction>,
     ) -> BddResult<()> {
+        let epoch = enc.reorder_count();
+        if self.epoch.is_some_and(|e| e != epoch) || self.todo.len() != groups.len() {
+            // Regrouped after a reordering: a state some old group had not stepped from may
+            // not have been stepped from by any label of a new group.
+            let mut all = enc.f();
+            for td in &self.todo {
+                all = all.or(td).map_err(oom)?;
+            }
+            self.todo = vec![all; groups.len()];
+        }
+        self.epoch = Some(epoch);
         let mut k = 0;
         while k < groups.len() {
             if !self.todo[k].satisfiable() {
@@ -160,14 +175,18 @@ impl LevelOrdered {
     }
 }
 
-/// The reachable states by saturation-style iteration.
-pub(crate) fn saturate(enc: &Encoding, t: &mut Tracker) -> BddResult<BDDFunction> {
-    let (reach, activations) =
-        level_ordered(enc, &groups(enc), &enc.initial, |l, frontier, reach| {
-            let img = enc.labels[l].image(frontier)?;
-            t.image_done(reach)?;
-            Ok(img)
-        })?;
+/// The reachable states by saturation-style iteration, from `start` (a set of reachable
+/// states that holds the initial state).
+pub(crate) fn saturate(
+    enc: &Encoding,
+    t: &mut Tracker,
+    start: &BDDFunction,
+) -> BddResult<BDDFunction> {
+    let (reach, activations) = level_ordered(enc, &groups(enc), start, |l, frontier, reach| {
+        let img = enc.labels[l].image(frontier)?;
+        t.image_done(reach)?;
+        Ok(img)
+    })?;
     t.counters.iterations += activations as u64;
     Ok(reach)
 }

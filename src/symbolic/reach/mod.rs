@@ -44,9 +44,11 @@ pub mod stats;
 pub(crate) mod tracker;
 
 use oxidd::bdd::BDDFunction;
+use oxidd::BooleanFunction;
 
+use crate::error::Error;
 use crate::limits::Budget;
-use crate::symbolic::encoding::{BddResult, Encoding};
+use crate::symbolic::encoding::{oom, BddResult, Encoding};
 use saturation::{saturate_recursive, SatMemo};
 use tracker::Tracker;
 
@@ -93,53 +95,82 @@ pub fn reach_with(
 ) -> BddResult<(BDDFunction, ReachCounters)> {
     let mut memo = SatMemo::default();
     let mut t = Tracker::new(enc, budget);
-    let r = run_strategy(enc, strategy, &mut t, &mut memo)?;
+    let r = run_strategy(enc, strategy, &mut t, &mut memo, &enc.initial)?;
     t.sample();
     Ok((r, t.counters))
 }
 
+/// The closure of `start` (a set of reachable states that holds the initial state) by
+/// `strategy`.
 fn run_strategy(
     enc: &Encoding,
     strategy: Strategy,
     t: &mut Tracker,
     memo: &mut SatMemo,
+    start: &BDDFunction,
 ) -> BddResult<BDDFunction> {
     match strategy {
-        Strategy::Bfs => bfs::bfs(enc, t),
-        Strategy::Chain => chaining::chain(enc, t),
-        Strategy::ChainFull => chaining::chain_full(enc, t),
-        Strategy::Sat => saturate_recursive(enc, t, false, memo),
-        Strategy::SatMask => saturate_recursive(enc, t, true, memo),
-        Strategy::SatLike => level_ordered::saturate(enc, t),
+        Strategy::Bfs => bfs::bfs(enc, t, start),
+        Strategy::Chain => chaining::chain(enc, t, start),
+        Strategy::ChainFull => chaining::chain_full(enc, t, start),
+        Strategy::Sat => saturate_recursive(enc, t, false, memo, start),
+        Strategy::SatMask => saturate_recursive(enc, t, true, memo, start),
+        Strategy::SatLike => level_ordered::saturate(enc, t, start),
     }
 }
 
 /// A reachability computation that can be cut short by a limit and resumed: `sat` and
 /// `sat-mask` keep the sub-diagrams they finished (`SatMemo`), the other strategies start
 /// again. Counters add up over the runs.
+///
+/// It is also where the variables of its encoding are reordered, when
+/// [`Encoding::reorderer`] asks for it: the strategy stops at its next budget check, leaving
+/// the states it knows to be reachable (`Tracker::salvage`); the memo, keyed by block
+/// position, is dropped, the variables are sifted with little more than those states and the
+/// relations alive, and the strategy starts again from them in the new order.
 pub struct ReachRun {
     pub enc: Encoding,
     memo: SatMemo,
     pub counters: ReachCounters,
+    /// Reachable states to start from: the initial state, and what runs cut for a reordering
+    /// had found.
+    start: BDDFunction,
 }
 
 impl ReachRun {
     pub fn new(enc: Encoding) -> ReachRun {
+        let start = enc.initial.clone();
         ReachRun {
             enc,
             memo: SatMemo::default(),
             counters: ReachCounters::default(),
+            start,
         }
     }
 
     /// The reachable states, or the limit `budget` hit (then a later call goes on).
     pub fn run(&mut self, strategy: Strategy, budget: &Budget) -> BddResult<BDDFunction> {
-        let mut t = Tracker::new(&self.enc, budget);
-        let r = run_strategy(&self.enc, strategy, &mut t, &mut self.memo);
-        t.sample();
-        self.counters.iterations += t.counters.iterations;
-        self.counters.images += t.counters.images;
-        self.counters.peak_nodes = self.counters.peak_nodes.max(t.counters.peak_nodes);
-        r
+        loop {
+            let (enc, memo, start) = (&self.enc, &mut self.memo, &self.start);
+            let mut t = Tracker::new(enc, budget);
+            let r = enc
+                .reorderer
+                .armed(|| run_strategy(enc, strategy, &mut t, memo, start));
+            t.sample();
+            self.counters.iterations += t.counters.iterations;
+            self.counters.images += t.counters.images;
+            self.counters.peak_nodes = self.counters.peak_nodes.max(t.counters.peak_nodes);
+            let salvage = std::mem::replace(&mut t.salvage, enc.f());
+            drop(t);
+            if !matches!(r, Err(Error::Reorder)) {
+                return r;
+            }
+            self.start = self.start.or(&salvage).map_err(oom)?;
+            drop(salvage);
+            // the memo, keyed by block position, is of no use in the new order; dropping it
+            // first leaves the sifting fewer nodes to move
+            self.memo.clear();
+            self.enc.reorder_now();
+        }
     }
 }

@@ -21,7 +21,7 @@ use crate::error::{Error, Limit, Result};
 use crate::limits::Budget;
 use crate::model::factor::Factored;
 use crate::model::{CompId, System};
-use crate::symbolic::encoding::{minus, Encoding, ManagerOptions};
+use crate::symbolic::encoding::{minus, Block, Encoding, ManagerOptions};
 use crate::symbolic::order::total_span;
 
 /// The first work slice of [`race_orders`], in BDD nodes created: the RERS problems that
@@ -221,6 +221,20 @@ fn reach_stats(
     });
     let states = enc.count(reach);
     let time_deadlock_s = t2.elapsed().as_secs_f64();
+    // the order the run ended in: the given one unless the variables were reordered
+    let order: Vec<CompId> = if enc.reorderer.done.get() > 0 {
+        enc.positions()
+            .order
+            .iter()
+            .filter_map(|&b| match enc.blocks[b].block {
+                Block::Component(c) => Some(c),
+                Block::Extra { .. } => None,
+            })
+            .collect()
+    } else {
+        order.to_vec()
+    };
+    let order = &order[..];
     Ok(ReachStats {
         strategy: strategy.to_string(),
         order_spec: order_spec.to_string(),
@@ -238,6 +252,8 @@ fn reach_stats(
         deadlock_example,
         counters: run.counters.clone(),
         final_nodes: reach.node_count(),
+        reorderings: enc.reorderer.done.get(),
+        time_reorder_s: enc.reorderer.seconds.get(),
         time_encode_s: 0.0,
         time_reach_s: 0.0,
         time_deadlock_s,

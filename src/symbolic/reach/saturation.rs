@@ -23,6 +23,7 @@ use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo};
 use super::chain_loop::chain;
 use super::layout::{active_from, merge_local_labels, Layout};
 use super::tracker::Tracker;
+use crate::error::Error;
 use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, Relation};
 
 /// The saturated sub-diagrams of [`saturate_recursive`], per `(sub-diagram, block)`. Each entry
@@ -32,7 +33,19 @@ use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, Relation};
 // A function handle hashes by its node, which never changes while the handle lives.
 #[allow(clippy::mutable_key_type)]
 #[derive(Default)]
-pub(crate) struct SatMemo(HashMap<(BDDFunction, usize), BDDFunction>);
+pub(crate) struct SatMemo {
+    /// Per `(sub-diagram, position)`.
+    map: HashMap<(BDDFunction, usize), BDDFunction>,
+    /// [`Encoding::reorder_count`] of the entries: positions change with the order.
+    epoch: u64,
+}
+
+impl SatMemo {
+    /// Drops the entries (they stay valid while the order does).
+    pub fn clear(&mut self) {
+        self.map.clear();
+    }
+}
 
 /// Saturation proper, at the granularity of blocks (Ciardo et al., TACAS 2001, with a block of
 /// bits playing the role of an MDD level).
@@ -57,28 +70,53 @@ pub(crate) struct SatMemo(HashMap<(BDDFunction, usize), BDDFunction>);
 /// saturated sets, so only blocks `k..=j` of the image need saturating (see [`Sat::sat`]). It
 /// fires on larger sets; measured slower (2017 problem 113: 363 s against 64 s), kept as an
 /// independent second computation of the same set.
+///
+/// The recursion walks *positions* in the current variable order ([`Layout`]), so it works in
+/// whatever order group sifting ([`crate::symbolic::reorder`]) left the blocks. When a check
+/// stops it (a limit, or a request to reorder), every call on the stack leaves what it had
+/// closed in [`Tracker::salvage`], under the assignment of the blocks above that led to it:
+/// reachable states for a run that starts again from them after a reordering, which drops the
+/// memo (keyed by position).
 pub(crate) fn saturate_recursive(
     enc: &Encoding,
     t: &mut Tracker,
     masked: bool,
     memo: &mut SatMemo,
+    start: &BDDFunction,
 ) -> BddResult<BDDFunction> {
+    t.partial_sets();
     let nb = enc.blocks.len();
+    if memo.epoch != enc.reorder_count() {
+        // keyed by position, which a reordering changes
+        memo.map.clear();
+        memo.epoch = enc.reorder_count();
+    }
     let layout = Layout::new(enc);
+    let at = &layout.at;
     let mut events: Vec<Vec<usize>> = vec![Vec::new(); nb];
     let mut bottom = vec![0; enc.labels.len()];
     for (l, r) in enc.labels.iter().enumerate() {
-        let b = layout.fire_block[l];
-        if b < nb {
-            events[b].push(l);
+        let k = layout.fire_pos[l];
+        if k < nb {
+            events[k].push(l);
         }
-        // the lowest block the relation reads or writes: its support's last block, or lower if
-        // the relation also reads a block below its support
-        let mut low = r.support.last().copied().unwrap_or(0).max(b);
+        // the lowest position the relation reads or writes: its support's lowest block, or
+        // lower if the relation also reads a block below its support
+        let mut low = r
+            .support
+            .iter()
+            .map(|&b| at.pos[b])
+            .max()
+            .unwrap_or(0)
+            .max(k);
         // only `sat-mask` needs it (the exact lowest block costs a quantification per block)
         let below = if masked { low + 1..nb } else { nb..nb };
         for j in below.rev() {
-            if r.rel.exists(&enc.cube(&[j], true)?).map_err(oom)? != r.rel {
+            if r.rel
+                .exists(&enc.cube(&[at.order[j]], true)?)
+                .map_err(oom)?
+                != r.rel
+            {
                 low = j;
                 break;
             }
@@ -88,19 +126,19 @@ pub(crate) fn saturate_recursive(
     let mut below_cube = vec![enc.t(); nb];
     for j in (0..nb.saturating_sub(1)).rev() {
         below_cube[j] = below_cube[j + 1]
-            .and(&enc.cube(&[j + 1], true)?)
+            .and(&enc.cube(&[at.order[j + 1]], true)?)
             .map_err(oom)?;
     }
     // The labels that move one block alone fire as one relation, their reflexive-transitive
     // closure: one image instead of rounds of chaining on every saturated sub-diagram. On the
     // 2016-style problems (most labels local to one small component) this is most of the images.
-    let merged = merge_local_labels(enc, &mut events, |b, local| {
+    let merged = merge_local_labels(enc, at, &mut events, |b, local| {
         let rels: Vec<&Relation> = local.iter().map(|&l| &enc.labels[l]).collect();
         enc.local_closure(b, &rels)
     })?;
     let mut closures = Vec::new();
-    for (b, closure) in merged {
-        bottom.push(b);
+    for (k, closure) in merged {
+        bottom.push(k);
         closures.push(closure);
     }
     // no label at or below block k: nothing to saturate there
@@ -116,8 +154,9 @@ pub(crate) fn saturate_recursive(
         active_from,
         closures,
         memo,
+        path: Vec::new(),
     };
-    s.sat(&enc.initial, 0, nb)
+    s.sat(start, 0, nb)
 }
 
 struct Sat<'a, 'b, 'c, 'm> {
@@ -134,6 +173,9 @@ struct Sat<'a, 'b, 'c, 'm> {
     /// Event `enc.labels.len() + i` is `closures[i]`, the closure of one block's local labels.
     closures: Vec<Relation>,
     memo: &'m mut SatMemo,
+    /// The levels and values of the variables walked from the set saturation started from
+    /// to the sub-diagram at hand: what [`Sat::salvage`] puts above a partial result.
+    path: Vec<(LevelNo, bool)>,
 }
 
 // A function handle hashes by its node, which never changes while the handle lives.
@@ -148,7 +190,7 @@ impl Sat<'_, '_, '_, '_> {
         }
     }
 
-    /// The block of `f`'s top variable (the number of blocks for a constant).
+    /// The position of `f`'s top block (the number of blocks for a constant).
     fn top_block(&self, f: &BDDFunction) -> (usize, LevelNo) {
         self.layout.top_block(self.enc.blocks.len(), f)
     }
@@ -166,7 +208,7 @@ impl Sat<'_, '_, '_, '_> {
             return Ok(f.clone());
         }
         let key = (f.clone(), k);
-        if let Some(r) = self.memo.0.get(&key) {
+        if let Some(r) = self.memo.map.get(&key) {
             return Ok(r.clone());
         }
         let mut node = self.sat_below(f, k, closed)?;
@@ -175,7 +217,7 @@ impl Sat<'_, '_, '_, '_> {
             let enc = self.enc;
             // the frontier: the states of `node` not yet expanded by the labels of block k
             let frontier = node.clone();
-            chain(enc, &mut node, frontier, &events, |l, frontier, node| {
+            let r = chain(enc, &mut node, frontier, &events, |l, frontier, node| {
                 let j = self.bottom[l];
                 let (src, promise) = if self.masked {
                     // the states of `node` that agree on blocks 0..=j with a frontier
@@ -196,11 +238,15 @@ impl Sat<'_, '_, '_, '_> {
                 // saturating the whole image on 2017 problem 113)
                 let img = if self.masked { img } else { fresh };
                 self.sat_below(&img, k, promise)
-            })?;
+            });
+            if let Err(e) = r {
+                self.salvage(None, &node, &e);
+                return Err(e);
+            }
         }
         // iterations: saturated (sub-diagram, block) pairs
         self.t.counters.iterations += 1;
-        self.memo.0.insert(key, node.clone());
+        self.memo.map.insert(key, node.clone());
         Ok(node)
     }
 
@@ -227,11 +273,48 @@ impl Sat<'_, '_, '_, '_> {
         let Some((hi, lo)) = f.cofactors() else {
             return Ok(f.clone());
         };
-        let hi = self.rebuild(&hi, k, closed, local)?;
-        let lo = self.rebuild(&lo, k, closed, local)?;
+        self.path.push((level, true));
+        let hi = self.rebuild(&hi, k, closed, local);
+        self.path.pop();
+        let hi = hi?;
+        self.path.push((level, false));
+        let lo = self.rebuild(&lo, k, closed, local);
+        self.path.pop();
+        let lo = match lo {
+            Ok(lo) => lo,
+            Err(e) => {
+                self.salvage(Some((level, true)), &hi, &e);
+                return Err(e);
+            }
+        };
         let r = self.enc.node_at(level, &hi, &lo)?;
         local.insert(f.clone(), r.clone());
         Ok(r)
+    }
+
+    /// On the way out of a run stopped by `e` to reorder: adds `set`, closed as far as the
+    /// run got, under [`Sat::path`] (and `last`) to the states the run leaves. Every state
+    /// added is reachable: the path leads from a set of reachable states to a sub-diagram of
+    /// it, and `set` is that sub-diagram closed under labels that leave the blocks above
+    /// unchanged. Best effort: a failure here only leaves fewer states.
+    fn salvage(&mut self, last: Option<(LevelNo, bool)>, set: &BDDFunction, e: &Error) {
+        if !matches!(e, Error::Reorder) {
+            return;
+        }
+        let mut cube = set.clone();
+        for &(level, value) in self.path.iter().chain(&last).rev() {
+            let lit = match value {
+                true => self.enc.node_at(level, &self.enc.t(), &self.enc.f()),
+                false => self.enc.node_at(level, &self.enc.f(), &self.enc.t()),
+            };
+            match lit.and_then(|l| l.and(&cube).map_err(oom)) {
+                Ok(c) => cube = c,
+                Err(_) => return,
+            }
+        }
+        if let Ok(s) = self.t.salvage.or(&cube) {
+            self.t.salvage = s;
+        }
     }
 }
 

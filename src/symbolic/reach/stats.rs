@@ -50,6 +50,11 @@ pub struct ReachStats {
     pub counters: ReachCounters,
     /// Nodes of the reachable-set BDD (terminals included).
     pub final_nodes: usize,
+    /// Dynamic reorderings of the variables during the run (`--reorder`), and their time
+    /// (part of `time_reach_s`); `order` is then the order the run ended in.
+    pub reorderings: u32,
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub time_reorder_s: f64,
     #[serde(serialize_with = "json::seconds::<3, _>")]
     pub time_encode_s: f64,
     #[serde(serialize_with = "json::seconds::<3, _>")]
@@ -117,6 +122,13 @@ impl fmt::Display for ReachStats {
             self.final_nodes,
             self.counters.peak_nodes
         )?;
+        if self.reorderings > 0 {
+            writeln!(
+                f,
+                "reordered {} times ({:.3} s of the reachability time)",
+                self.reorderings, self.time_reorder_s
+            )?;
+        }
         write!(
             f,
             "time: encode {:.3} s, reach {:.3} s, deadlocks {:.3} s, total {:.3} s",

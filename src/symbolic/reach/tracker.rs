@@ -20,6 +20,12 @@ pub(crate) struct Tracker<'a> {
     enc: &'a Encoding,
     budget: &'a Budget,
     pub counters: ReachCounters,
+    /// Reachable states a strategy cut short leaves behind (see [`super::ReachRun`]): the set
+    /// found so far when the strategy says what it is ([`Tracker::image_done`] with a whole
+    /// set), else what the strategy puts here itself as it stops.
+    pub salvage: BDDFunction,
+    /// Whether [`Tracker::image_done`] is given the whole set found so far.
+    whole_sets: bool,
 }
 
 impl<'a> Tracker<'a> {
@@ -28,7 +34,15 @@ impl<'a> Tracker<'a> {
             enc,
             budget,
             counters: ReachCounters::default(),
+            salvage: enc.f(),
+            whole_sets: true,
         }
+    }
+
+    /// Says that [`Tracker::image_done`] is given partial sets (sub-diagrams): the strategy
+    /// fills [`Tracker::salvage`] itself.
+    pub fn partial_sets(&mut self) {
+        self.whole_sets = false;
     }
 
     /// Records the manager's size.
@@ -62,7 +76,12 @@ impl<'a> Tracker<'a> {
                 thousands(peak)
             )
         });
-        self.budget.check(self.enc)?;
+        if let Err(e) = self.budget.check(self.enc) {
+            if self.whole_sets {
+                self.salvage = reach.clone();
+            }
+            return Err(e);
+        }
         Ok(())
     }
 }
