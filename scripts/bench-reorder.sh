@@ -27,7 +27,7 @@ if [ ${#problems[@]} -eq 0 ]; then
   problems=("$rers"/2016/problem11{6,7,8,9}.dot "$rers"/2016/problem120.dot "$rers"/2017/problem11{0,1,2,3,4,5}.dot)
 fi
 new=${LTSYM:-$here/target/release/ltsym}
-old=${OLD:-/work/bin/ltsym-20-24936cb}
+old=${OLD:?set OLD to the binary to compare against (e.g. a build of the previous release)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -13,7 +13,7 @@
 # default 900; 2016 110 took lpsreach --saturation 160-450 s here); COMPARE_WORK;
 # COMPARE_OUT (default bench-data/results/compare-mcrl2.csv).
 # mCRL2 is in no package registry; build it from its public sources (../shared/notes/peers.md)
-# and put its bin/ on PATH (source /work/peers/env.sh where the peers were built). Without it the
+# and put its bin/ on PATH (source the env.sh of the peers ../shared/tools/build-peers.sh built). Without it the
 # script says so and exits 0.
 #
 # mcrl22lps identifies process equations with equal right-hand sides, so a component with two

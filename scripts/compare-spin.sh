@@ -30,7 +30,7 @@
 #   COMPARE_OUT         CSV to write (default bench-data/results/compare-spin.csv)
 #   COMPARE_REUSE       1: keep the results already in COMPARE_WORK (ltsym runs and pan runs that
 #                       gave a verdict); rerun the rest, e.g. after a timeout, with a larger cap
-# SPIN is taken from PATH (source /work/peers/env.sh where the peers were built); without it the
+# SPIN is taken from PATH (source the env.sh of the peers ../shared/tools/build-peers.sh built); without it the
 # script says so and exits 0.
 set -uo pipefail
 
@@ -49,7 +49,7 @@ mkdir -p "$work" "$(dirname "$out")"
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
 if ! command -v spin >/dev/null 2>&1; then
-  log "SPIN is not on PATH (Debian package spin; or source /work/peers/env.sh): nothing compared"
+  log "SPIN is not on PATH (Debian package spin; or the peers ../shared/tools/build-peers.sh builds): nothing compared"
   exit 0
 fi
 for t in gcc python3 /usr/bin/time timeout; do

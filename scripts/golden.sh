@@ -4,7 +4,7 @@
 # gen, bad input and bad usage) with both and reports every difference in standard output,
 # standard error or exit code. For changes that must not change behaviour (refactorings):
 #
-#   OLD=/work/bin/ltsym-old-bcbf8bd NEW=target/release/ltsym scripts/golden.sh
+#   OLD=path/to/old/ltsym NEW=target/release/ltsym scripts/golden.sh
 #
 # Timings are not compared: `1.23 s` becomes `<T> s`, memory figures `<M>`, log timestamps
 # `<TS>`. Standard output that is JSON (one document, or one per line) is compared as data,

@@ -11,7 +11,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/release/ltsym}
 rers=${LTSYM_RERS_DIR:-../shared/rers}
-[ -d "$rers" ] || rers=/work/shared/rers
+[ -d "$rers" ] || rers=bench-data/rers
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

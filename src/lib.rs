@@ -28,6 +28,7 @@ pub mod explicit;
 pub mod gen;
 pub mod limits;
 pub mod logic;
+pub mod mcc;
 pub mod memory;
 pub mod model;
 pub mod parse;

@@ -15,7 +15,7 @@
 //! followed to the file the item comes from, so a child that imports a sibling through its
 //! parent's re-export is caught like one that names the sibling. A folder's re-exports of its
 //! own children are its interface, not a dependency, and make no edge.
-//! `python3 /work/shared/tools/rust-imports.py src` checks much the same from outside.
+//! `python3 ../shared/tools/rust-imports.py src` checks much the same from outside.
 //!
 //! The analysis is a function of the file texts ([`analyze`]); the tests at the end feed it
 //! small made-up crates to show that each kind of finding is found.

@@ -72,6 +72,66 @@ fn generated_bit_products_are_split_and_counted_exactly() {
     );
 }
 
+/// `sys` with a fresh start state in front of every component, left by one silent step of all
+/// components together into the old start states (the shape of the RERS nets of the MCC, whose
+/// units have a place `p__start` beside the 2^k places of their LTS).
+fn with_start_states(sys: &System) -> System {
+    let mut b = ltsym::model::SystemBuilder::new();
+    let mut init = Vec::new();
+    for (c, comp) in sys.components().iter().enumerate() {
+        let nc = b.add_component(&comp.name);
+        assert_eq!(nc, c);
+        let start = b.add_state(c, "p__start").unwrap();
+        for name in &comp.states {
+            b.add_state(c, name).unwrap();
+        }
+        b.set_start(c, start);
+        init.push((c, start, comp.start + 1));
+        for t in &comp.transitions {
+            let label = &sys.label(t.label).name;
+            b.add_transition(c, t.from + 1, label, t.to + 1);
+        }
+    }
+    b.add_silent_product_label(&init);
+    b.build().unwrap()
+}
+
+/// Components of 2^k + 1 states whose extra state is a start state left once (the RERS nets
+/// of the MCC) are split into k bits and a bit `started`; counts stay exact.
+#[test]
+fn components_with_a_start_state_in_front_are_split_and_counted_exactly() {
+    let (mut comps, mut split) = (0, 0);
+    for i in 0..30 {
+        let sys = with_start_states(&bits(&spec(i)).unwrap());
+        let f = factor(&sys);
+        comps += sys.components().len();
+        split += f.split().count();
+        let ex = ltsym::explicit::graph::reach(&sys, None).unwrap();
+        for strategy in [Strategy::Sat, Strategy::Chain] {
+            let o = OrderSpec::Force.compute_for(&f).unwrap();
+            let (_, _, st) = run_reach(
+                &f,
+                strategy,
+                &o,
+                "force",
+                ManagerOptions::small(),
+                &Budget::unlimited(),
+            )
+            .unwrap();
+            assert_eq!(st.states.to_string(), ex.states.to_string(), "system {i}");
+            assert_eq!(
+                st.deadlocks.to_string(),
+                ex.deadlocks.to_string(),
+                "system {i}"
+            );
+        }
+    }
+    assert!(
+        split * 10 >= comps * 9,
+        "only {split} of {comps} components split"
+    );
+}
+
 /// `ltsym check --engine both` in the library: the symbolic engine works on the factored
 /// system, the explicit one on the system as given, a disagreement is an internal error, and
 /// every evidence path is replayed on the system as given.
@@ -186,4 +246,30 @@ fn rers_2017_large_problems_are_counted_factored() {
             assert_eq!(st.deadlocks.to_string(), dead, "{p} {strategy}");
         }
     }
+}
+
+/// RERS17pb113-PT-1, the MCC net of 2017 problem 113 (13 units of 2^k + 1 places): factored
+/// with its start places, it counts as its `.dot` twin does, plus the initial marking before
+/// the silent start step. No contest tool counted it (2018-2025); unfactored, `reach` hit 60 s.
+#[test]
+fn rers17_pb113_net_is_counted_factored() {
+    let Some(path) = common::mcc("RERS17pb113-PT-1/model.pnml") else {
+        return;
+    };
+    let sys = ltsym::parse::load_system(&path, &Default::default()).unwrap();
+    let f = factor(&sys);
+    assert!(f.split().count() >= sys.components().len() - 2);
+    let o = OrderSpec::Force.compute_for(&f).unwrap();
+    let (_, _, st) = run_reach(
+        &f,
+        Strategy::Sat,
+        &o,
+        "force",
+        ManagerOptions::default(),
+        &Budget::new(Some(120.0), None),
+    )
+    .unwrap();
+    // problem113.dot: 288805054229163 states, 1 deadlock
+    assert_eq!(st.states.to_string(), "288805054229164");
+    assert_eq!(st.deadlocks.to_string(), "1");
 }

@@ -252,6 +252,10 @@ fn parse(text: &str) -> ltsym::error::Result<System> {
     pnml::parse(text, Path::new("t.pnml"), PnmlLabels::Auto)
 }
 
+fn parse_net(text: &str) -> ltsym::error::Result<(System, ltsym::model::PetriNet)> {
+    pnml::parse_net(text, Path::new("t.pnml"), PnmlLabels::Auto)
+}
+
 fn parse_err(text: &str) -> String {
     match parse(text) {
         Ok(_) => panic!("net accepted"),
@@ -324,17 +328,50 @@ fn name_mode_and_auto_detection() {
 }
 
 #[test]
-fn non_sequential_transition_is_an_error() {
-    // takes from a0 but puts into no place of u0
+fn a_unit_that_can_be_empty_gets_a_none_state() {
+    // t takes a0 (u0 becomes empty) and moves b0 -> b1; back puts the token into a1
     let nodes = "<transition id=\"t\"/>\n<arc id=\"1\" source=\"a0\" target=\"t\"/>\n\
-                 <arc id=\"2\" source=\"b0\" target=\"t\"/><arc id=\"3\" source=\"t\" target=\"b1\"/>";
-    let e = parse_err(&net("1", nodes, NUPN));
-    assert!(
-        e.contains("transition `t` is not sequential in unit `u0`")
-            && e.contains("from a0 and puts tokens into none"),
-        "{e}"
-    );
-    assert!(e.starts_with("t.pnml:9:1: "), "{e}");
+                 <arc id=\"2\" source=\"b0\" target=\"t\"/><arc id=\"3\" source=\"t\" target=\"b1\"/>\n\
+                 <transition id=\"back\"/><arc id=\"4\" source=\"b1\" target=\"back\"/>\n\
+                 <arc id=\"5\" source=\"back\" target=\"a1\"/><arc id=\"6\" source=\"back\" target=\"b0\"/>";
+    let (sys, net) = parse_net(&net("1", nodes, NUPN)).unwrap();
+    let u0 = sys.component(0);
+    assert_eq!(u0.states, vec!["a0", "a1", "(none)"]);
+    assert_eq!(net.empty_state, vec![Some(2), None]);
+    // u1 stays sequential: two states, no `(none)`
+    assert_eq!(sys.component(1).num_states(), 2);
+    let t = &net.transitions[net.transition("t").unwrap()];
+    assert_eq!(t.moves, vec![(0, 0, 2), (1, 0, 1)]);
+    let back = &net.transitions[net.transition("back").unwrap()];
+    assert_eq!(back.moves, vec![(0, 2, 1), (1, 1, 0)]);
+    // `back` puts a token into u0 without taking one: its guard adds "u0 is empty"
+    assert_eq!(net.needs_check().collect::<Vec<_>>(), vec![1]);
+    let g = ltsym::explicit::StateGraph::build(&sys, None).unwrap();
+    assert_eq!(g.num_states(), 3); // (a0,b0) (none,b1) (a1,b0)
+}
+
+#[test]
+fn transitions_the_encoding_never_fires() {
+    // `two_in` needs two tokens of u0 (never enabled in a one-safe net), `two_out` would put
+    // two into u1; neither gets a label, and only `two_out` needs the check on reachable states
+    let nodes = "<transition id=\"two_in\"/><arc id=\"1\" source=\"a0\" target=\"two_in\"/>\n\
+                 <arc id=\"2\" source=\"a1\" target=\"two_in\"/><arc id=\"3\" source=\"two_in\" target=\"b1\"/>\n\
+                 <transition id=\"two_out\"/><arc id=\"4\" source=\"a0\" target=\"two_out\"/>\n\
+                 <arc id=\"5\" source=\"two_out\" target=\"b0\"/><arc id=\"6\" source=\"two_out\" target=\"b1\"/>";
+    let (_, net) = parse_net(&net("1", nodes, NUPN)).unwrap();
+    assert!(net.transitions.iter().all(|t| t.label.is_none()));
+    let two_out = net.transition("two_out").unwrap();
+    assert_eq!(net.needs_check().collect::<Vec<_>>(), vec![two_out]);
+    // in the initial marking (a0, b0) two_out is Petri-enabled: a witness of unsafety
+    assert_eq!(net.unsafe_transition(&[0, 0]), Some(two_out));
+}
+
+#[test]
+fn repeated_arc_is_an_error() {
+    let nodes =
+        trans("t_1_x", &[("a0", "a1")]) + "<arc id=\"again\" source=\"a0\" target=\"t_1_x\"/>";
+    let e = parse_err(&net("1", &nodes, NUPN));
+    assert!(e.contains("arc `again` repeats arc `it_1_xa0`"), "{e}");
 }
 
 #[test]
@@ -351,9 +388,32 @@ fn non_safe_marking_is_an_error() {
         &NUPN.replace("safe=\"true\"", "safe=\"false\""),
     ));
     assert!(e.contains("safe=\"false\""), "{e}");
-    // no token in u0
-    let e = parse_err(&net("0", "", NUPN));
-    assert!(e.contains("unit `u0` has no initially marked place"), "{e}");
+    // two tokens in one unit
+    let two = net("1", "", NUPN).replace(
+        "<place id=\"a1\"/>",
+        "<place id=\"a1\"><initialMarking><text>1</text></initialMarking></place>",
+    );
+    let e = parse_err(&two);
+    assert!(
+        e.contains("unit `u0` holds two tokens initially, on `a0` and `a1`"),
+        "{e}"
+    );
+    // a token in a unit and one in its subunit
+    let nested = NUPN
+        .replace("<subunits>u0 u1</subunits>", "<subunits>u0</subunits>")
+        .replace(
+            "<unit id=\"u0\"><places>a0 a1</places><subunits/>",
+            "<unit id=\"u0\"><places>a0 a1</places><subunits>u1</subunits>",
+        );
+    let e = parse_err(&net("1", "", &nested));
+    assert!(
+        e.contains("unit `u1` and its ancestor unit `u0` both hold a token initially"),
+        "{e}"
+    );
+    // no token in u0: accepted, u0 starts empty
+    let sys = parse(&net("0", "", NUPN)).unwrap();
+    let u0 = sys.component(0);
+    assert_eq!(u0.states[u0.start as usize], "(none)");
 }
 
 #[test]
@@ -419,13 +479,17 @@ fn unit_errors() {
     let none = NUPN.replace("<places>b0 b1</places>", "<places>b0</places>");
     let e = parse_err(&net("1", "", &none));
     assert!(e.contains("place `b1` is in no NUPN unit"), "{e}");
-    // places in a unit with subunits
-    let nested = NUPN.replace(
-        "<places/><subunits>u0 u1",
-        "<places>b1</places><subunits>u0 u1",
-    );
-    let e = parse_err(&net("1", "", &nested));
-    assert!(e.contains("unit `r` has both places and subunits"), "{e}");
+    // places in a unit with subunits: the unit is a component like any other
+    let nested = NUPN
+        .replace(
+            "<places/><subunits>u0 u1",
+            "<places>b1</places><subunits>u0 u1",
+        )
+        .replace("<places>b0 b1</places>", "<places>b0</places>");
+    let sys = parse(&net("1", "", &nested)).unwrap();
+    let names: Vec<&str> = sys.components().iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, vec!["r", "u0", "u1"]);
+    assert_eq!(sys.component(0).states, vec!["b1", "(none)"]);
 }
 
 #[test]
@@ -439,10 +503,32 @@ fn arc_errors() {
     let p2p = "<arc id=\"1\" source=\"a0\" target=\"a1\"/>";
     let e = parse_err(&net("1", p2p, NUPN));
     assert!(e.contains("an arc joins a place and a transition"), "{e}");
-    // a label whose transitions touch different units
+}
+
+#[test]
+fn a_label_over_different_units_leaves_the_others_as_they_are() {
+    // x is a0 -> a1 (u1 stays) or b0 -> b1 (u0 stays)
     let nodes = trans("t_1_x", &[("a0", "a1")]) + &trans("t_2_x", &[("b0", "b1")]);
-    let e = parse_err(&net("1", &nodes, NUPN));
-    assert!(e.contains("label `x`") && e.contains("same units"), "{e}");
+    let text = net("1", &nodes, NUPN);
+    // auto groups MCC names only where each label's transitions touch the same units (the
+    // RERS nets); here each transition stays its own label
+    let sys = parse(&text).unwrap();
+    assert!(sys.label_id("x").is_none());
+    assert!(sys.label_id("t_1_x").is_some() && sys.label_id("t_2_x").is_some());
+    let sys = pnml::parse(&text, Path::new("t.pnml"), PnmlLabels::Mcc).unwrap();
+    let x = sys.label(sys.label_id("x").unwrap());
+    assert_eq!(x.components, vec![0, 1]);
+    assert_eq!(
+        x.sync,
+        Sync::Tuples(vec![
+            vec![(0, 0), (0, 1)],
+            vec![(0, 1), (0, 0)],
+            vec![(0, 1), (1, 1)],
+            vec![(1, 1), (0, 1)],
+        ])
+    );
+    let g = ltsym::explicit::StateGraph::build(&sys, None).unwrap();
+    assert_eq!(g.num_states(), 4);
 }
 
 #[test]

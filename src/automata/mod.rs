@@ -10,6 +10,7 @@ pub mod lasso;
 pub mod reduce;
 pub mod spin;
 pub mod translate;
+pub mod valuations;
 
 pub use lasso::accepts_lasso;
 pub use translate::{translate, TgbaStats};

@@ -55,6 +55,7 @@ pub mod command;
 mod convert;
 mod gen;
 mod info;
+mod mcc;
 mod props;
 mod reach;
 
@@ -158,7 +159,7 @@ struct LimitArgs {
 }
 
 /// A time limit: a finite number of seconds, not negative.
-fn seconds(s: &str) -> Result<f64, String> {
+pub(super) fn seconds(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
         Ok(_) => Err(format!(
@@ -169,7 +170,7 @@ fn seconds(s: &str) -> Result<f64, String> {
 }
 
 /// A limit on a count (nodes, states): at least 1, since any run holds one.
-fn count(s: &str) -> Result<u64, String> {
+pub(super) fn count(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {
         Ok(0) => Err("a limit of 0 stops every run before it starts: give at least 1".into()),
         Ok(v) => Ok(v),

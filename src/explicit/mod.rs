@@ -8,6 +8,7 @@
 pub mod ctl;
 pub mod graph;
 pub mod ltl;
+pub mod mcc;
 pub mod scc;
 pub mod spin;
 

@@ -20,6 +20,9 @@
 
 mod bitcode;
 pub mod factor;
+pub mod net;
+
+pub use net::{PetriNet, PetriTransition, Place};
 
 use std::collections::HashMap;
 

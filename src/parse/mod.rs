@@ -10,8 +10,11 @@ pub mod dot;
 pub mod exp;
 mod formula_common;
 pub mod ltl;
+pub mod mcc;
+mod nupn;
 pub mod pairing;
 pub mod pnml;
+mod pnml_net;
 pub mod promela;
 
 pub use pnml::PnmlLabels;

@@ -1,6 +1,7 @@
 //! Rendering results for people and scripts: text, JSON and the RERS submission CSV.
 
 pub mod json;
+pub mod mcc;
 pub mod stream;
 pub mod verdicts;
 

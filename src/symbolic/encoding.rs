@@ -460,6 +460,13 @@ impl Encoding {
         n >> (self.num_vars / 2)
     }
 
+    /// [`Encoding::count`] for many sets in a row: `cache` keeps the counts of the nodes they
+    /// share (oxidd invalidates it itself on garbage collection).
+    pub fn count_cached(&self, s: &BDDFunction, cache: &mut SatCache) -> BigUint {
+        let n: BigUint = s.sat_count(self.num_vars, cache);
+        n >> (self.num_vars / 2)
+    }
+
     /// Some state of `s` as one value per block (top to bottom), if `s` is not empty.
     pub fn pick(&self, s: &BDDFunction) -> Option<Vec<usize>> {
         let cube = s.pick_cube(|_, _, _| false)?;
@@ -657,7 +664,7 @@ pub fn bits_for(n: usize) -> usize {
     }
 }
 
-type SatCache =
+pub type SatCache =
     oxidd::util::SatCountCache<BigUint, std::hash::BuildHasherDefault<oxidd::util::FxHasher>>;
 
 #[cfg(test)]

@@ -49,3 +49,36 @@ pub fn mcc(rel: &str) -> Option<PathBuf> {
     );
     None
 }
+
+/// The MCC training set (model folders and the contest's answers, see its README):
+/// `$LTSYM_MCC_TRAINING_DIR`, else `../shared/mcc` beside the repository (or beside its parent folder).
+/// `None`, after saying so on stderr, when none exists: the tests that need it then skip
+/// (the data is not part of the repository), unless `$LTSYM_REQUIRE_MCC` is set.
+pub fn mcc_training_dir() -> Option<PathBuf> {
+    let candidates = [
+        std::env::var("LTSYM_MCC_TRAINING_DIR")
+            .ok()
+            .map(PathBuf::from),
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/mcc")),
+        // a worktree beside the repository
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/mcc")),
+    ];
+    let found = candidates
+        .into_iter()
+        .flatten()
+        .find(|d| d.join("models").is_dir() && d.join("oracle").is_dir());
+    if found.is_none() {
+        // CI sets this so that missing data fails instead of passing unnoticed
+        assert!(
+            std::env::var_os("LTSYM_REQUIRE_MCC").is_none(),
+            "LTSYM_REQUIRE_MCC is set but the MCC training set was not found"
+        );
+        eprintln!(
+            "SKIPPED: the MCC training set is not there (looked in $LTSYM_MCC_TRAINING_DIR, \
+             ../shared/mcc beside the repository or its parent folder). Put the folder with \
+             models/ and oracle/ (MCC model folders from https://mcc.lip6.fr and the \
+             contest's agreed answers) in one of those places to run this test."
+        );
+    }
+    found
+}

@@ -315,7 +315,7 @@ impl<'a> CtlChecker<'a> {
     /// Some maximal path from s meets f iff some finite path from s ends in f (every finite
     /// path extends to a maximal one): the least fixpoint collects exactly the states with such
     /// a path, by length.
-    fn ef(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn ef(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
             return self.lfp(f, budget, |z| {
                 let e = self.ex(z, budget)?;
@@ -332,7 +332,12 @@ impl<'a> CtlChecker<'a> {
     /// finite prefix matters, and any finite path extends to a maximal one. So E(f U g) holds
     /// iff there is a finite path through f-states to a g-state, which the least fixpoint
     /// collects by path length. Deadlocks need no care: a deadlock is in the set iff it has g.
-    fn eu(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn eu(
+        &self,
+        f: &BDDFunction,
+        g: &BDDFunction,
+        budget: &Budget,
+    ) -> Result<BDDFunction> {
         if self.literal {
             return self.lfp(g, budget, |z| {
                 let e = self.ex(z, budget)?;
@@ -359,7 +364,7 @@ impl<'a> CtlChecker<'a> {
     /// Every maximal path from s stays in f iff every state reachable from s has f (every
     /// reachable state lies on some maximal path). A deadlock is in the ν-set iff it has f,
     /// since AX Z is vacuously true there. Dual: ¬(νZ. f ∧ AX Z) = μY. ¬f ∨ EX Y = EF¬f.
-    fn ag(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn ag(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
             return self.gfp(f, budget, |z| {
                 let a = self.ax(z, budget)?;
@@ -400,7 +405,7 @@ impl<'a> CtlChecker<'a> {
     /// the ν-set, following successors inside the set (one exists unless the state is dead)
     /// gives such a path; conversely the states on such paths form a post-fixpoint. The textbook
     /// νZ. f ∧ EX Z would miss the paths that end in a deadlock.
-    fn eg(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn eg(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         self.gfp(f, budget, |z| {
             let e = self.ex(z, budget)?;
             let step = e.or(&self.dead).map_err(oom)?;
@@ -430,7 +435,7 @@ impl<'a> CtlChecker<'a> {
     /// true and put it in the set: the textbook equation is wrong here). A live state without f
     /// is in the set iff all its successors are; the least fixpoint excludes states with an
     /// infinite path avoiding f. Its dual is EG¬f = νY. ¬f ∧ (EX Y ∨ dead), as it must be.
-    fn af(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn af(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         self.lfp(f, budget, |z| {
             let a = self.ax(z, budget)?;
             let step = self.live.and(&a).map_err(oom)?;
@@ -444,7 +449,12 @@ impl<'a> CtlChecker<'a> {
     /// path never reaches g), hence `EX true`. The dual νY. ¬g ∧ (¬f ∨ dead ∨ EX Y) is
     /// E(¬g W (¬f ∧ ¬g)): a path that avoids g until a ¬f state, or forever, or until a
     /// deadlock; exactly the paths that violate f U g.
-    fn au(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
+    pub(crate) fn au(
+        &self,
+        f: &BDDFunction,
+        g: &BDDFunction,
+        budget: &Budget,
+    ) -> Result<BDDFunction> {
         let guard = f.and(&self.live).map_err(oom)?;
         self.lfp(g, budget, |z| {
             let a = self.ax(z, budget)?;

@@ -1,0 +1,143 @@
+//! `ltsym mcc`: the Model Checking Contest's examinations on a model folder, answered in the
+//! contest's output lines.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use ltsym::check::Engine;
+use ltsym::limits::Budget;
+use ltsym::logic::mcc::{Deadlocks, Examination};
+use ltsym::mcc::{examine_with, load_model, load_properties, MccOptions};
+use ltsym::memory::Machine;
+use ltsym::report::mcc::{compare, lines, parse_oracle};
+use ltsym::Error;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The model folder: model.pnml and the examinations' <Examination>.xml files.
+    model: PathBuf,
+    /// The examinations, comma separated: StateSpace, ReachabilityDeadlock, OneSafe,
+    /// QuasiLiveness, StableMarking, Liveness, UpperBounds, ReachabilityCardinality,
+    /// ReachabilityFireability, CTLCardinality, CTLFireability, LTLCardinality,
+    /// LTLFireability; GlobalProperties stands for the five global properties.
+    #[arg(long, short = 'e', value_name = "EX[,EX...]", value_parser = parse_examinations)]
+    examination: Examinations,
+    /// symbolic (BDDs), explicit (small nets), or both (and fail if they disagree).
+    #[arg(long, value_enum, default_value_t)]
+    engine: Engine,
+    /// CTL: what a path into a deadlock is. `finite` (it ends there) gives the contest's
+    /// agreed answers (README.md, "MCC").
+    #[arg(long, value_enum, default_value = "finite")]
+    ctl_deadlocks: Deadlocks,
+    /// LTL: what a path into a deadlock is. `stutter` (the deadlock repeats forever) gives
+    /// the contest's agreed answers.
+    #[arg(long, value_enum, default_value = "stutter")]
+    ltl_deadlocks: Deadlocks,
+    /// Compare the answers with the contest's: an oracle file `<model>-<EX>.out`, or a folder
+    /// of them. The comparison goes to standard error; exit code 1 on a mismatch.
+    #[arg(long, value_name = "FILE|DIR")]
+    oracle: Option<PathBuf>,
+    /// Wall-clock limit in seconds for each examination; what it leaves unanswered is
+    /// reported by CANNOT_COMPUTE, exit code 3.
+    #[arg(long, value_name = "S", value_parser = super::seconds, allow_hyphen_values = true)]
+    timeout: Option<f64>,
+    /// Limit on BDD nodes in the manager.
+    #[arg(long, value_name = "N", value_parser = super::count, allow_hyphen_values = true)]
+    max_nodes: Option<u64>,
+    /// Limit on explicit states (explicit engine).
+    #[arg(long, value_name = "N", value_parser = super::count, allow_hyphen_values = true)]
+    max_states: Option<u64>,
+    /// Memory limit, e.g. 4G or 300M (powers of 1024); what it leaves unanswered is reported
+    /// by CANNOT_COMPUTE, exit code 3. Default: the smallest of physical memory, the cgroup's
+    /// memory limit and RLIMIT_AS, less a margin.
+    #[arg(long, value_name = "SIZE", value_parser = ltsym::memory::parse_size,
+          allow_hyphen_values = true)]
+    max_memory: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+struct Examinations(Vec<Examination>);
+
+fn parse_examinations(s: &str) -> Result<Examinations, String> {
+    let mut out = Vec::new();
+    for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if name == "GlobalProperties" {
+            out.extend([
+                Examination::ReachabilityDeadlock,
+                Examination::OneSafe,
+                Examination::QuasiLiveness,
+                Examination::StableMarking,
+                Examination::Liveness,
+            ]);
+        } else {
+            out.push(name.parse()?);
+        }
+    }
+    if out.is_empty() {
+        return Err("no examination given".into());
+    }
+    Ok(Examinations(out))
+}
+
+/// The oracle file of `ex` for `model`: `oracle` itself, or the file in the folder `oracle`.
+fn oracle_file(oracle: &Path, model: &str, ex: Examination) -> PathBuf {
+    if oracle.is_dir() {
+        oracle.join(format!("{model}-{}.out", ex.short()))
+    } else {
+        oracle.to_path_buf()
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let model = load_model(&args.model)?;
+    let opts = MccOptions {
+        engine: args.engine,
+        ctl_deadlocks: args.ctl_deadlocks,
+        ltl_deadlocks: args.ltl_deadlocks,
+        max_states: args.max_states,
+    };
+    let (mut unanswered, mut mismatched) = (false, false);
+    // the reachable markings, computed once for all examinations of the run
+    let mut space = None;
+    let memory = Machine::read().limit(args.max_memory);
+    for &ex in &args.examination.0 {
+        let props = load_properties(&model, ex)?;
+        let budget = Budget::new(args.timeout, args.max_nodes).with_memory(memory);
+        let answers = examine_with(&model, ex, &props, &opts, &budget, &mut space)?;
+        for l in lines(&answers) {
+            outln!("{l}");
+        }
+        unanswered |= answers.iter().any(|a| a.value.is_none());
+        if let Some(oracle) = &args.oracle {
+            let path = oracle_file(oracle, &model.name, ex);
+            let text = ltsym::parse::read_file(&path)?;
+            let c = compare(&answers, &parse_oracle(&text));
+            eprintln!(
+                "oracle {} {}: {} match, {} mismatch, {} beyond the contest (?), {} unanswered",
+                model.name,
+                ex.name(),
+                c.matches,
+                c.mismatches.len(),
+                c.beyond.len(),
+                c.unanswered.len()
+            );
+            for (id, ours, agreed) in &c.mismatches {
+                eprintln!("MISMATCH {id} {ours} agreed {agreed}");
+            }
+            for (id, ours) in &c.beyond {
+                eprintln!("BEYOND {id} {ours}");
+            }
+            for id in &c.not_in_oracle {
+                eprintln!("NOT-IN-ORACLE {id}");
+            }
+            mismatched |= !c.mismatches.is_empty();
+        }
+    }
+    Ok(if mismatched {
+        ExitCode::from(1)
+    } else if unanswered {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,599 @@
+//! Rebuilding the LTS network of a one-safe NUPN net (the net as read by [`super::pnml`]).
+//!
+//! NUPN (Garavel, "Nested-unit Petri nets", J. Log. Algebr. Methods Program. 2019): the places
+//! are partitioned into *units* forming a tree, and in every reachable marking the marked places
+//! lie in pairwise *disjoint* units: never two in one unit, never one in a unit and one in a
+//! descendant of it (tokens in sibling subtrees coexist). The rebuild:
+//!
+//! * component = unit that owns places (in file order; the tree itself is not needed for the
+//!   encoding, nested units are just more components); local state = which of its own places
+//!   holds the token, named by the place id, plus a state `(none)` when the unit can be empty.
+//!   A unit is *sequential* when it starts with exactly one token and every transition that
+//!   touches it takes one token from it and puts one back: it is never empty and gets no
+//!   `(none)` state. That is the whole of a RERS net, and the fast path: the system is the
+//!   LTS network the net was made from.
+//! * a Petri transition is one move over the units it touches, from the place it takes a token
+//!   from (or `(none)`) to the place it puts one into (or `(none)`), see
+//!   [`crate::model::net`] for why this is exact and what is checked on the reachable states;
+//! * labels come from transition names ([`PnmlLabels`]). In the RERS nets of the MCC every
+//!   transition is named `t_<n>_<label>`, and the transitions of one label are grouped into one
+//!   label of the system (31,658 transitions of RERS 2020 pb103 are 42 labels); the empty label
+//!   of `t_0_` (the step from the `p__start` places to the real start states) is silent, and
+//!   silent transitions are grouped by the units they touch (never named, so unobservable).
+//!   Elsewhere the name, normally unique, makes each transition its own label. A group whose
+//!   tuples are exactly the product of its per-unit moves is a [`Sync::Product`] label (the RERS
+//!   rule), otherwise it keeps its exact tuples; a transition of a group that does not touch
+//!   one of the group's units stays there (its tuples get every `(s, s)` of that unit). The
+//!   semantics is never changed.
+//!
+//! Errors name `file:line:column` of the element at fault.
+//!
+//! [`Sync::Product`]: crate::model::Sync
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::pnml_net::{Net, PnmlLabels, Transition};
+use crate::error::{Error, ParseError, Result};
+use crate::model::{
+    CompId, LabelId, MoveTuple, PetriNet, PetriTransition, Place, StateId, System, SystemBuilder,
+};
+
+#[derive(Clone, Copy)]
+enum Node {
+    Place(usize),
+    Transition(usize),
+}
+
+/// The MCC label of a transition name `t_<n>_<label>`, if it has that form.
+pub(super) fn mcc_label(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("t_")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    rest[digits..].strip_prefix('_')
+}
+
+/// A transition's name text, or its id when it has no (or an empty) name.
+fn transition_name(t: &Transition) -> &str {
+    match t.name.as_deref().map(str::trim) {
+        Some(n) if !n.is_empty() => n,
+        _ => &t.id,
+    }
+}
+
+/// What a transition does in one unit: the places of the unit it takes tokens from and puts
+/// tokens into.
+#[derive(Default, Clone)]
+struct UnitArcs {
+    ins: Vec<usize>,
+    outs: Vec<usize>,
+}
+
+/// The transitions of one label (or, for silent labels, of one set of units).
+struct Group {
+    name: String,
+    /// Each transition's components and tuple.
+    members: Vec<(Vec<CompId>, MoveTuple)>,
+}
+
+impl Group {
+    fn same_units(&self) -> bool {
+        self.members.windows(2).all(|w| w[0].0 == w[1].0)
+    }
+}
+
+/// The transitions that fire grouped into labels as `mode` names them (`Mcc` or `Name`), and
+/// the group of each transition.
+fn group(
+    net: &Net,
+    petri: &[PetriTransition],
+    mode: PnmlLabels,
+    err: &dyn Fn(usize, String) -> Error,
+) -> Result<(Vec<Group>, Vec<Option<usize>>)> {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut named: HashMap<String, usize> = HashMap::new();
+    let mut silent: HashMap<Vec<CompId>, usize> = HashMap::new();
+    let mut group_of: Vec<Option<usize>> = vec![None; net.transitions.len()];
+    for (ti, (t, pt)) in net.transitions.iter().zip(petri).enumerate() {
+        let name = transition_name(t);
+        let label = match mode {
+            PnmlLabels::Mcc => mcc_label(name).ok_or_else(|| {
+                err(
+                    t.pos,
+                    format!(
+                        "transition `{}` is named `{name}`, not `t_<number>_<label>` as \
+                         `--pnml-labels mcc` needs",
+                        t.id
+                    ),
+                )
+            })?,
+            _ => name,
+        };
+        if pt.moves.is_empty() {
+            continue;
+        }
+        let comps: Vec<CompId> = pt.moves.iter().map(|m| m.0).collect();
+        let tuple: MoveTuple = pt.moves.iter().map(|m| (m.1, m.2)).collect();
+        let g = if label.is_empty() {
+            *silent.entry(comps.clone()).or_insert_with(|| {
+                groups.push(Group {
+                    name: String::new(),
+                    members: Vec::new(),
+                });
+                groups.len() - 1
+            })
+        } else {
+            *named.entry(label.to_string()).or_insert_with(|| {
+                groups.push(Group {
+                    name: label.to_string(),
+                    members: Vec::new(),
+                });
+                groups.len() - 1
+            })
+        };
+        groups[g].members.push((comps, tuple));
+        group_of[ti] = Some(g);
+    }
+    Ok((groups, group_of))
+}
+
+/// At most this many move tuples per label when a label's transitions touch different units
+/// and each keeps the others as they are.
+const MAX_STAY_TUPLES: usize = 1 << 20;
+
+pub(super) fn build(
+    net: &Net,
+    text: &str,
+    file: &Path,
+    labels: PnmlLabels,
+) -> Result<(System, PetriNet)> {
+    let err = |pos: usize, msg: String| Error::Parse(ParseError::at(file, text, pos, msg));
+    let Some(nupn) = &net.nupn else {
+        return Err(err(
+            net.pos,
+            "not a NUPN net: ltsym needs the units to rebuild the LTSs \
+             (no <toolspecific tool=\"nupn\"> block)"
+                .to_string(),
+        ));
+    };
+
+    // Node ids.
+    let mut nodes: HashMap<&str, Node> =
+        HashMap::with_capacity(net.places.len() + net.transitions.len());
+    for (i, p) in net.places.iter().enumerate() {
+        if nodes.insert(&p.id, Node::Place(i)).is_some() {
+            return Err(err(p.pos, format!("id `{}` is used twice", p.id)));
+        }
+    }
+    for (i, t) in net.transitions.iter().enumerate() {
+        if nodes.insert(&t.id, Node::Transition(i)).is_some() {
+            return Err(err(t.pos, format!("id `{}` is used twice", t.id)));
+        }
+    }
+
+    // The unit tree.
+    let mut unit_ids: HashMap<&str, usize> = HashMap::new();
+    for (i, u) in nupn.units.iter().enumerate() {
+        if unit_ids.insert(&u.id, i).is_some() {
+            return Err(err(u.pos, format!("unit `{}` is declared twice", u.id)));
+        }
+    }
+    let root_id = nupn.root.as_deref().unwrap_or_default();
+    let Some(&root) = unit_ids.get(root_id) else {
+        return Err(err(
+            nupn.pos,
+            format!("the NUPN root unit `{root_id}` is not declared"),
+        ));
+    };
+    let mut parent: Vec<Option<usize>> = vec![None; nupn.units.len()];
+    for (i, u) in nupn.units.iter().enumerate() {
+        for s in &u.subunits {
+            let Some(&j) = unit_ids.get(s.as_str()) else {
+                return Err(err(
+                    u.pos,
+                    format!("unit `{}` names an undeclared subunit `{s}`", u.id),
+                ));
+            };
+            if j == root || parent[j].is_some() {
+                return Err(err(
+                    u.pos,
+                    format!("unit `{s}` is a subunit twice (the units must form a tree)"),
+                ));
+            }
+            parent[j] = Some(i);
+        }
+    }
+    for (i, u) in nupn.units.iter().enumerate() {
+        // Every unit must lead up to the root (a cycle never does).
+        let mut v = i;
+        let mut steps = 0;
+        while v != root {
+            match parent[v] {
+                Some(p) if steps <= nupn.units.len() => v = p,
+                _ => {
+                    return Err(err(
+                        u.pos,
+                        format!("unit `{}` is not below the root unit `{root_id}`", u.id),
+                    ))
+                }
+            }
+            steps += 1;
+        }
+    }
+
+    // Places: their unit, and the initial marking (at most one token per place and per unit
+    // with its descendants, as the NUPN claims).
+    let mut unit_of: Vec<Option<usize>> = vec![None; net.places.len()];
+    let mut unit_places: Vec<Vec<usize>> = vec![Vec::new(); nupn.units.len()];
+    for (ui, u) in nupn.units.iter().enumerate() {
+        for pid in &u.places {
+            let p = match nodes.get(pid.as_str()) {
+                Some(&Node::Place(p)) => p,
+                _ => {
+                    return Err(err(
+                        u.pos,
+                        format!("unit `{}` lists `{pid}`, which is not a place", u.id),
+                    ))
+                }
+            };
+            if let Some(u0) = unit_of[p] {
+                return Err(err(
+                    u.pos,
+                    format!(
+                        "place `{pid}` is in unit `{}` and again in unit `{}`",
+                        nupn.units[u0].id, u.id
+                    ),
+                ));
+            }
+            unit_of[p] = Some(ui);
+            unit_places[ui].push(p);
+        }
+    }
+    // The marked places: at most one token per place, and no two tokens in one unit or in a
+    // unit and one of its ancestors (the NUPN's claim; tokens in sibling subtrees coexist).
+    let mut marked_in: Vec<Option<usize>> = vec![None; nupn.units.len()];
+    for (p, place) in net.places.iter().enumerate() {
+        let Some(u) = unit_of[p] else {
+            return Err(err(
+                place.pos,
+                format!("place `{}` is in no NUPN unit", place.id),
+            ));
+        };
+        match place.marking {
+            0 => {}
+            1 => {
+                if let Some(other) = marked_in[u] {
+                    return Err(err(
+                        place.marking_pos,
+                        format!(
+                            "unit `{}` holds two tokens initially, on `{}` and `{}`: a NUPN \
+                             unit holds at most one (the net is not one-safe under its units)",
+                            nupn.units[u].id, net.places[other].id, place.id
+                        ),
+                    ));
+                }
+                marked_in[u] = Some(p);
+            }
+            m => {
+                return Err(err(
+                    place.marking_pos,
+                    format!(
+                        "place `{}` has initial marking {m}: ltsym reads one-safe nets only",
+                        place.id
+                    ),
+                ))
+            }
+        }
+    }
+    for (u, marked) in marked_in.iter().enumerate() {
+        let Some(p) = *marked else { continue };
+        let mut v = parent[u];
+        while let Some(a) = v {
+            if let Some(q) = marked_in[a] {
+                return Err(err(
+                    net.places[p].marking_pos,
+                    format!(
+                        "unit `{}` and its ancestor unit `{}` both hold a token initially, on \
+                         `{}` and `{}`: a NUPN unit and its subunits hold at most one (the net \
+                         is not one-safe under its units)",
+                        nupn.units[u].id, nupn.units[a].id, net.places[p].id, net.places[q].id
+                    ),
+                ));
+            }
+            v = parent[a];
+        }
+    }
+
+    // Arcs, grouped by transition: (unit, is_output, place).
+    let mut touches: Vec<Vec<(usize, bool, usize)>> = vec![Vec::new(); net.transitions.len()];
+    let mut arc_pos: HashMap<(usize, bool, usize), usize> = HashMap::new();
+    for (ai, a) in net.arcs.iter().enumerate() {
+        let node = |id: &str, what: &str| match nodes.get(id) {
+            Some(&n) => Ok(n),
+            None => Err(err(
+                a.pos,
+                format!(
+                    "arc `{}`: its {what} `{id}` is not a place or transition of the net",
+                    a.id
+                ),
+            )),
+        };
+        let (p, t, out) = match (node(&a.source, "source")?, node(&a.target, "target")?) {
+            (Node::Place(p), Node::Transition(t)) => (p, t, false),
+            (Node::Transition(t), Node::Place(p)) => (p, t, true),
+            _ => {
+                return Err(err(
+                    a.pos,
+                    format!(
+                        "arc `{}` joins `{}` to `{}`: an arc joins a place and a transition",
+                        a.id, a.source, a.target
+                    ),
+                ))
+            }
+        };
+        if let Some(&other) = arc_pos.get(&(t, out, p)) {
+            return Err(err(
+                a.pos,
+                format!(
+                    "arc `{}` repeats arc `{}` from `{}` to `{}`: ltsym reads nets whose arcs \
+                     all have weight 1",
+                    a.id, net.arcs[other].id, a.source, a.target
+                ),
+            ));
+        }
+        arc_pos.insert((t, out, p), ai);
+        touches[t].push((unit_of[p].unwrap_or_default(), out, p));
+    }
+
+    // What each transition does per unit, and which units are sequential.
+    let mut per_unit: Vec<Vec<(usize, UnitArcs)>> = Vec::with_capacity(net.transitions.len());
+    let mut sequential: Vec<bool> = marked_in.iter().map(Option::is_some).collect();
+    for (ti, t) in net.transitions.iter().enumerate() {
+        let arcs = &mut touches[ti];
+        if arcs.is_empty() {
+            return Err(err(
+                t.pos,
+                format!(
+                    "transition `{}` has no arcs: ltsym needs every transition to touch a unit",
+                    t.id
+                ),
+            ));
+        }
+        arcs.sort_unstable();
+        let mut units = Vec::new();
+        for run in arcs.chunk_by(|x, y| x.0 == y.0) {
+            let mut ua = UnitArcs::default();
+            for &(_, out, p) in run {
+                if out {
+                    ua.outs.push(p);
+                } else {
+                    ua.ins.push(p);
+                }
+            }
+            if ua.ins.len() != 1 || ua.outs.len() != 1 {
+                sequential[run[0].0] = false;
+            }
+            units.push((run[0].0, ua));
+        }
+        per_unit.push(units);
+    }
+
+    // Components: the units owning places, in file order.
+    let mut b = SystemBuilder::new();
+    let mut comp_of_unit: Vec<Option<CompId>> = vec![None; nupn.units.len()];
+    let mut state_of: Vec<StateId> = vec![0; net.places.len()];
+    let mut empty_state: Vec<Option<StateId>> = Vec::new();
+    let mut unit_of_comp: Vec<usize> = Vec::new();
+    for (ui, u) in nupn.units.iter().enumerate() {
+        if u.places.is_empty() {
+            continue;
+        }
+        let c = b.add_component(&u.id);
+        comp_of_unit[ui] = Some(c);
+        unit_of_comp.push(ui);
+        for &p in &unit_places[ui] {
+            let s = b
+                .add_state(c, &net.places[p].id)
+                .map_err(|m| err(u.pos, m))?;
+            state_of[p] = s;
+            if net.places[p].marking == 1 {
+                b.set_start(c, s);
+            }
+        }
+        let empty = (!sequential[ui]).then(|| b.add_fresh_state(c, "(none)"));
+        if let Some(e) = empty {
+            if b.start(c).is_none() {
+                b.set_start(c, e);
+            }
+        }
+        empty_state.push(empty);
+    }
+    let comp = |u: usize| comp_of_unit[u].expect("a unit with places is a component");
+
+    // Each transition's move tuple (or none), then the groups of one label.
+    let mut petri: Vec<PetriTransition> = Vec::with_capacity(net.transitions.len());
+    for (ti, t) in net.transitions.iter().enumerate() {
+        let mut pre: Vec<usize> = Vec::new();
+        let mut post: Vec<usize> = Vec::new();
+        let mut moves = Vec::new();
+        let mut fires = true;
+        for (u, ua) in &per_unit[ti] {
+            pre.extend(&ua.ins);
+            post.extend(&ua.outs);
+            let c = comp(*u);
+            let none = empty_state[c];
+            let end = |ps: &[usize]| match ps {
+                [] => none,
+                [p] => Some(state_of[*p]),
+                _ => None,
+            };
+            match (end(&ua.ins), end(&ua.outs)) {
+                (Some(from), Some(to)) => moves.push((c, from, to)),
+                _ => fires = false,
+            }
+        }
+        pre.sort_unstable();
+        post.sort_unstable();
+        if !fires {
+            moves.clear();
+        }
+        petri.push(PetriTransition {
+            id: t.id.clone(),
+            pre,
+            post,
+            label: None,
+            moves,
+        });
+    }
+    // In auto mode, MCC names group transitions only when each label's transitions touch the
+    // same units, as in the RERS nets: other nets with names of that form (`t_0_1`) number
+    // their transitions, they do not label them.
+    let (groups, group_of) = match labels {
+        PnmlLabels::Auto => {
+            let all_mcc = net
+                .transitions
+                .iter()
+                .all(|t| mcc_label(transition_name(t)).is_some());
+            let mcc = if all_mcc && !net.transitions.is_empty() {
+                Some(group(net, &petri, PnmlLabels::Mcc, &err)?)
+            } else {
+                None
+            };
+            match mcc {
+                Some((g, of)) if g.iter().all(Group::same_units) => (g, of),
+                _ => group(net, &petri, PnmlLabels::Name, &err)?,
+            }
+        }
+        m => group(net, &petri, m, &err)?,
+    };
+
+    // Each group becomes a product label when it is one, else an exact tuple label.
+    let num_states: Vec<StateId> = (0..unit_of_comp.len())
+        .map(|c| {
+            let u = &nupn.units[unit_of_comp[c]];
+            (u.places.len() + usize::from(empty_state[c].is_some())) as StateId
+        })
+        .collect();
+    let mut silent_ids: Vec<Option<LabelId>> = vec![None; groups.len()];
+    for (gi, g) in groups.iter().enumerate() {
+        let mut comps: Vec<CompId> = g.members.iter().flat_map(|m| m.0.clone()).collect();
+        comps.sort_unstable();
+        comps.dedup();
+        let mut tuples: Vec<Vec<(StateId, StateId)>> = Vec::new();
+        for (mc, mt) in &g.members {
+            if *mc == comps {
+                tuples.push(mt.clone());
+                continue;
+            }
+            // The transition leaves the group's other units as they are: every (s, s) there.
+            let mut partial: Vec<Vec<(StateId, StateId)>> = vec![Vec::new()];
+            for &c in &comps {
+                let choices: Vec<(StateId, StateId)> = match mc.iter().position(|&x| x == c) {
+                    Some(i) => vec![mt[i]],
+                    None => (0..num_states[c]).map(|s| (s, s)).collect(),
+                };
+                partial = partial
+                    .into_iter()
+                    .flat_map(|t| {
+                        choices.iter().map(move |&m| {
+                            let mut t = t.clone();
+                            t.push(m);
+                            t
+                        })
+                    })
+                    .collect();
+            }
+            tuples.extend(partial);
+            if tuples.len() > MAX_STAY_TUPLES {
+                return Err(Error::invalid(
+                    file,
+                    format!(
+                        "label `{}`: its transitions touch different units, and leaving the \
+                         other units as they are takes over {MAX_STAY_TUPLES} move tuples; \
+                         `--pnml-labels name` makes each transition its own label",
+                        g.name
+                    ),
+                ));
+            }
+        }
+        tuples.sort_unstable();
+        tuples.dedup();
+        let mut product: u128 = 1;
+        let mut local: Vec<Vec<(StateId, StateId)>> = Vec::with_capacity(comps.len());
+        for i in 0..comps.len() {
+            let mut moves: Vec<(StateId, StateId)> = tuples.iter().map(|t| t[i]).collect();
+            moves.sort_unstable();
+            moves.dedup();
+            product = product.saturating_mul(moves.len() as u128);
+            local.push(moves);
+        }
+        // The distinct tuples are a subset of the product of their projections: equal counts
+        // mean equal sets.
+        if product == tuples.len() as u128 {
+            if g.name.is_empty() {
+                let moves: Vec<(CompId, StateId, StateId)> = comps
+                    .iter()
+                    .zip(&local)
+                    .flat_map(|(&c, m)| m.iter().map(move |&(f, t)| (c, f, t)))
+                    .collect();
+                silent_ids[gi] = Some(b.add_silent_product_label(&moves));
+            } else {
+                for (&c, moves) in comps.iter().zip(&local) {
+                    for &(from, to) in moves {
+                        b.add_transition(c, from, &g.name, to);
+                    }
+                }
+            }
+        } else {
+            let l = b.add_tuple_label(&g.name, comps, tuples).map_err(|m| {
+                // at the group's first transition
+                let first = group_of.iter().position(|&x| x == Some(gi));
+                err(first.map_or(net.pos, |ti| net.transitions[ti].pos), m)
+            })?;
+            if g.name.is_empty() {
+                silent_ids[gi] = Some(l);
+            }
+        }
+    }
+    // checks of the whole system (the ones above are more precise): at the <net>
+    let sys = b.build().map_err(|m| err(net.pos, m))?;
+    for (ti, t) in petri.iter_mut().enumerate() {
+        if let Some(g) = group_of[ti] {
+            let name = &groups[g].name;
+            t.label = if name.is_empty() {
+                silent_ids[g]
+            } else {
+                sys.label_id(name)
+            };
+            debug_assert!(t.label.is_some());
+        }
+    }
+    let places = net
+        .places
+        .iter()
+        .enumerate()
+        .map(|(p, place)| Place {
+            id: place.id.clone(),
+            comp: comp(unit_of[p].expect("every place is in a unit")),
+            state: state_of[p],
+        })
+        .collect();
+    Ok((sys, PetriNet::new(places, petri, empty_state)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mcc_labels() {
+        assert_eq!(mcc_label("t_23708_l20"), Some("l20"));
+        assert_eq!(mcc_label("t_14231_a9_SIGCONT"), Some("a9_SIGCONT"));
+        assert_eq!(mcc_label("t_0_"), Some(""));
+        assert_eq!(mcc_label("t_0"), None);
+        assert_eq!(mcc_label("t__x"), None);
+        assert_eq!(mcc_label("s_1_x"), None);
+    }
+}
