@@ -10,8 +10,8 @@
 #                        LTL{Cardinality,Fireability}
 #   BK_INPUT             the model's name (only logged here)
 #   BK_TIME_CONFINEMENT  seconds for this run (default 3600, the contest's usual limit)
-#   BK_MEMORY_CONFINEMENT megabytes (assumption: the name of recent editions; unused except
-#                        to size the explicit engine's state limit)
+#   BK_MEMORY_CONFINEMENT megabytes (assumption: the name of recent editions): ltsym's
+#                        --max-memory, and the explicit engine's state limit
 #   BK_BIN_PATH          folder of the tool's binaries (assumption: ltsym there, else next to
 #                        this script, else target/release of this repository, else on PATH)
 #   working directory    the model folder: model.pnml, <Examination>.xml, iscolored
@@ -57,7 +57,7 @@ max_states=$(( mem_mb * 512 ))
 
 echo "ltsym on ${BK_INPUT:-$(basename "$model_dir")} $ex, ${timeout} s" >&2
 out=$(RUST_LOG=${RUST_LOG:-warn} "$ltsym" mcc "$model_dir" --examination "$ex" \
-        --timeout "$timeout" --max-states "$max_states")
+        --timeout "$timeout" --max-states "$max_states" --max-memory "${mem_mb}M")
 rc=$?
 case $rc in
   0|3) printf '%s\n' "$out" ;;          # answered, or partly (CANNOT_COMPUTE is in $out)
