@@ -5,7 +5,7 @@
 //! * [`model`]: the system (components, interned labels, how labels synchronise);
 //! * [`parse`]: readers for RERS `.dot`, RERS Promela, PNML, `.aut`/`.exp` networks, LTL and CTL
 //!   property files;
-//! * [`write`]: writers for `.dot`, Promela, PNML, mCRL2 and `.exp`/`.aut`, and the property
+//! * [`mod@write`]: writers for `.dot`, Promela, PNML, mCRL2 and `.exp`/`.aut`, and the property
 //!   files the peers (SPIN, LTSmin, mCRL2) read;
 //! * [`logic`]: LTL and CTL formulas;
 //! * [`automata`]: LTL to transition-based generalised Büchi automata;

@@ -1,6 +1,6 @@
 //! LTL over state propositions (the MCC's LTL) as a TGBA whose letters are valuations.
 //!
-//! The translation ([`super::translate`]) reads action letters: one letter per step, an atom
+//! The translation ([`super::translate()`]) reads action letters: one letter per step, an atom
 //! being the set of steps whose letter it names. A state formula over `k` propositions reads
 //! a valuation per step instead, one of `2^k`. Both meet once every valuation is a letter
 //! `v<m>` (bit `i` of `m` is proposition `i`): proposition `i` is then the set of letters with

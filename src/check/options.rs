@@ -120,7 +120,7 @@ impl Default for CheckOptions {
     }
 }
 
-/// What [`check_with`] reports while it runs.
+/// What [`super::check_with`] reports while it runs.
 pub enum Event<'a> {
     /// The reachable states are known (or their limit was hit): the report's header fields are
     /// set, its results still empty.

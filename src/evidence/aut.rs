@@ -2,7 +2,7 @@
 //! `ltsconvert`, `ltsgraph`) reads too.
 //!
 //! The format: a header `des (INITIAL, TRANSITIONS, STATES)`, then one `(FROM, "LABEL", TO)`
-//! line per transition, states numbered `0..STATES`. [`write`] writes any LTS so; the evidence
+//! line per transition, states numbered `0..STATES`. [`write()`] writes any LTS so; the evidence
 //! becomes one whose states are the distinct global states of the path (0 the initial one) and
 //! whose transitions are its distinct steps, so the lasso's cycle is a cycle of the LTS.
 

@@ -3,7 +3,7 @@
 //! The engines give evidence as a path of labels from the initial state, maybe ending in a
 //! cycle (a lasso) or in a deadlock. This stage turns it into something a researcher can read
 //! and take elsewhere:
-//! 1. [`replay`]: the labels are fired one by one on the explicit system (the successor
+//! 1. [`replay()`]: the labels are fired one by one on the explicit system (the successor
 //!    relation of [`crate::explicit::graph`], nothing symbolic), which gives the global state
 //!    after every step and checks the path is real: a lasso must close, a deadlock must be one.
 //!    Evidence that does not replay is an internal error, never printed.

@@ -75,7 +75,7 @@ pub struct Evidence {
     pub cycle_start: Option<usize>,
     /// The path is finite and ends in a state where no label can fire.
     pub ends_in_deadlock: bool,
-    /// Where the property is first visibly violated, when that can be said (see [`violation`]).
+    /// Where the property is first visibly violated, when that can be said (see [`super::violation`]).
     pub violation: Option<Mark>,
     /// The distinct global states the path visits, by state number: each component's local
     /// state name, in system order. For the Graphviz and Aldebaran renderings.

@@ -16,7 +16,7 @@
 //!
 //! This file builds the graph whose paths spell exactly these words, and leaves the
 //! emptiness check to the same product and SCC search as the RERS reading
-//! ([`super::ltl::accepting_lasso`]): a fresh first node reading `⊥`, then the state graph, each
+//! (`super::ltl::accepting_lasso`): a fresh first node reading `⊥`, then the state graph, each
 //! edge reading its label's letter, except that an edge into a deadlock goes to a copy of the
 //! deadlock that remembers the label, and that copy loops reading the label forever.
 

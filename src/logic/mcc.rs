@@ -8,7 +8,7 @@
 //! CTL formula puts a path quantifier right above each temporal operator, an LTL formula is
 //! one `all-paths` above a path formula, a reachability formula is `AG` or `EF` of a state
 //! formula. [`Formula`] keeps the nesting as read, with places and transitions resolved to
-//! their indices in the [`PetriNet`](crate::model::PetriNet).
+//! their indices in the [`crate::model::PetriNet`].
 //!
 //! Deadlocks and finite runs: the contest's rules do not fix in the formula files what a path
 //! is when a marking has no successor. [`Deadlocks`] names the readings, and `README.md`

@@ -2,7 +2,7 @@
 //! the RERS parallel problems among them).
 //!
 //! This file reads the XML into places, transitions, arcs and the NUPN units, checking the
-//! element structure and the arc weights; [`super::nupn`] rebuilds the LTS network from the
+//! element structure and the arc weights; `parse::nupn` rebuilds the LTS network from the
 //! units and maps the net's places and transitions onto it ([`PetriNet`]).
 //!
 //! Parsing streams the text with quick-xml (the MCC files are 15–18 MB); `grammar/pnml.ebnf`

@@ -106,7 +106,7 @@ pub struct LtlOptions {
     pub universe: Universe,
     /// Extract a counterexample when the property fails.
     pub want_witness: bool,
-    /// Make the counterexample as short as [`shorten`] can (shortest prefix to the cycle, then
+    /// Make the counterexample as short as `shorten.rs` can (shortest prefix to the cycle, then
     /// shortest cycle): worth its time when a person reads it, wasted when the counterexample
     /// only backs the verdict by its replay (2017 problem 115: 11.7 s -> 15.4 s CPU).
     pub shorten: bool,
