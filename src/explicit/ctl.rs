@@ -21,6 +21,7 @@
 //!   deadlock, or forever), and every state reachable from `s` lies on a maximal path from `s`;
 //! * (negation) "not every maximal path has P" iff "some maximal path has not P".
 
+use super::backward::Predecessors;
 use super::graph::StateGraph;
 use super::scc::sccs;
 use crate::logic::Ctl;
@@ -33,22 +34,16 @@ pub fn check_ctl(graph: &StateGraph, sys: &System, f: &Ctl) -> bool {
 
 /// The truth of `f` at every state of `graph` (indexed by state number).
 pub fn eval_ctl(graph: &StateGraph, sys: &System, f: &Ctl) -> Vec<bool> {
-    let (pred_start, pred) = graph.predecessors();
-    let checker = Checker {
-        graph,
-        sys,
-        pred_start,
-        pred,
-    };
+    let pred = Predecessors::of(graph);
+    let checker = Checker { graph, sys, pred };
     checker.eval(f)
 }
 
 struct Checker<'a> {
     graph: &'a StateGraph,
     sys: &'a System,
-    pred_start: Vec<usize>,
-    /// Incoming edges; `target` holds the source.
-    pred: Vec<super::Edge>,
+    /// Incoming edges, for the backward searches.
+    pred: Predecessors,
 }
 
 fn not(v: &[bool]) -> Vec<bool> {
@@ -166,21 +161,7 @@ impl Checker<'_> {
     /// witnessing it has such a prefix, and by (extension) every such prefix is the start of
     /// a maximal path.
     fn exists_path_to(&self, target: &[bool], through: &[bool]) -> Vec<bool> {
-        let mut result = target.to_vec();
-        let mut stack: Vec<u32> = (0..self.n() as u32)
-            .filter(|&s| target[s as usize])
-            .collect();
-        while let Some(t) = stack.pop() {
-            let t = t as usize;
-            for e in &self.pred[self.pred_start[t]..self.pred_start[t + 1]] {
-                let s = e.target as usize;
-                if !result[s] && through[s] {
-                    result[s] = true;
-                    stack.push(s as u32);
-                }
-            }
-        }
-        result
+        self.pred.exists_path_to(target, through)
     }
 
     /// `EG f`: the states with a maximal path on which every position satisfies `f`.

@@ -483,38 +483,6 @@ impl StateGraph {
     pub fn is_deadlock(&self, s: u32) -> bool {
         self.edges(s).is_empty()
     }
-
-    /// For each state, its incoming edges as `(label, source)` (in [`Edge`] form, `target`
-    /// holding the source), built on demand for backward searches.
-    pub fn predecessors(&self) -> (Vec<usize>, Vec<Edge>) {
-        let n = self.num_states();
-        let mut start = vec![0usize; n + 1];
-        for e in &self.edges {
-            start[e.target as usize + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut pred = vec![
-            Edge {
-                label: 0,
-                target: 0
-            };
-            self.edges.len()
-        ];
-        for s in 0..n {
-            for e in self.edges(s as u32) {
-                let t = e.target as usize;
-                pred[fill[t]] = Edge {
-                    label: e.label,
-                    target: s as u32,
-                };
-                fill[t] += 1;
-            }
-        }
-        (start, pred)
-    }
 }
 
 impl StateGraph {

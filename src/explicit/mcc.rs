@@ -20,6 +20,7 @@
 //! strong next: the classical embedding of finite-trace LTL, De Giacomo & Vardi, IJCAI 2013);
 //! `Infinite` drops paths into deadlocks.
 
+use super::backward::Predecessors;
 use std::collections::HashMap;
 
 use super::graph::StateGraph;
@@ -46,9 +47,8 @@ pub struct NetSpace<'a> {
     pub sys: &'a System,
     pub net: &'a PetriNet,
     pub graph: StateGraph,
-    pred_start: Vec<usize>,
-    /// Incoming edges; `target` holds the source.
-    pred: Vec<super::Edge>,
+    /// Incoming edges, for the backward searches.
+    pred: Predecessors,
 }
 
 /// The value of an integer expression in a state.
@@ -100,12 +100,11 @@ impl<'a> NetSpace<'a> {
                 }
             }
         }
-        let (pred_start, pred) = graph.predecessors();
+        let pred = Predecessors::of(&graph);
         Ok(NetSpace {
             sys,
             net,
             graph,
-            pred_start,
             pred,
         })
     }
@@ -345,21 +344,7 @@ impl<'a> NetSpace<'a> {
     /// `through(si)` for `i < k`, by backward search from the targets (every finite path
     /// extends to a maximal one).
     fn exists_path_to(&self, target: &[bool], through: &[bool]) -> Vec<bool> {
-        let mut result = target.to_vec();
-        let mut stack: Vec<u32> = (0..self.n() as u32)
-            .filter(|&s| target[s as usize])
-            .collect();
-        while let Some(t) = stack.pop() {
-            let t = t as usize;
-            for e in &self.pred[self.pred_start[t]..self.pred_start[t + 1]] {
-                let s = e.target as usize;
-                if !result[s] && through[s] {
-                    result[s] = true;
-                    stack.push(s as u32);
-                }
-            }
-        }
-        result
+        self.pred.exists_path_to(target, through)
     }
 
     /// `EG v`: a path within `v` that is maximal, i.e. a path within `v` to a `v`-deadlock or

@@ -5,6 +5,7 @@
 //! and the temporal logics are checked on that graph by algorithms derived from the definitions
 //! over paths ([`ctl`], [`ltl`]), never from the fixpoint equations the symbolic engine uses.
 
+pub mod backward;
 pub mod ctl;
 pub mod graph;
 pub mod ltl;
