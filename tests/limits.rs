@@ -198,6 +198,35 @@ fn the_time_limit_holds_in_formula_translation() {
     assert!(r.seconds < allowed(2.0), "{:.1} s", r.seconds);
 }
 
+/// Under SPIN's reading too, a translation that hits the limit is that property's unknown and
+/// the others are answered (before, the whole file stopped with no result).
+#[test]
+fn a_translation_limit_under_spins_reading_leaves_the_other_properties() {
+    let xor: Vec<String> = (0..10).map(|i| format!("F c0_t{i}")).collect();
+    let props = temp(
+        "xor10-spin.txt",
+        &format!("#1:\n({})\n#2:\n(G !c0_t5)\n", xor.join(" ^ ")),
+    );
+    let r = ltsym(&[
+        "check",
+        &rers("2016/problem101.dot"),
+        props.to_str().unwrap(),
+        "--ltl-semantics",
+        "spin",
+        "--timeout",
+        "2",
+    ]);
+    no_crash(&r);
+    assert_eq!(r.code, Some(3), "{}{}", r.out, r.err);
+    assert!(r.out.contains("#1: unknown"), "{}", r.out);
+    assert!(
+        r.out.contains("#2: true") || r.out.contains("#2: false"),
+        "{}",
+        r.out
+    );
+    assert!(r.seconds < allowed(2.0), "{:.1} s", r.seconds);
+}
+
 /// Many components: 6,000 took 22.9 s under `--timeout 2`, 20,000 ran past 60 s under
 /// `--timeout 5` (a cost quadratic in the components) and then overflowed the stack.
 #[test]

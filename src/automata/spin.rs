@@ -29,34 +29,40 @@ pub struct SpinAutomaton {
     pub dead_accepting: Vec<bool>,
 }
 
-/// Whether `a` accepts `x^ω` from `q`: following only edges that read `x`, some strongly
-/// connected part reachable from `q` has internal edges in every acceptance set.
-fn accepts_repeated(a: &Tgba, q: usize, x: usize) -> bool {
+/// For each state `q`, whether `a` accepts `x^ω` from `q`: following only edges that read `x`,
+/// `q` reaches a strongly connected part whose internal edges meet every acceptance set. One
+/// pass per letter (SCCs, then a backward search from the accepting ones), not one per state:
+/// per state it cost the automaton's size again for each of its (state, letter) pairs, which
+/// kept a 1,000-state automaton busy past any time limit.
+fn accepts_repeated(a: &Tgba, x: usize) -> Vec<bool> {
     let n = a.num_states;
     let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); n];
     for e in a.edges.iter().filter(|e| e.letters.contains(x)) {
         succ[e.from].push(e.to);
-    }
-    let mut reach = vec![false; n];
-    let mut stack = vec![q];
-    reach[q] = true;
-    while let Some(v) = stack.pop() {
-        for &w in &succ[v] {
-            if !reach[w] {
-                reach[w] = true;
-                stack.push(w);
-            }
-        }
+        pred[e.to].push(e.from);
     }
     let comp = sccs(n, &succ);
     let mut met: HashMap<usize, u64> = HashMap::new();
     for e in a.edges.iter().filter(|e| e.letters.contains(x)) {
-        if reach[e.from] && comp[e.from] == comp[e.to] {
+        if comp[e.from] == comp[e.to] {
             *met.entry(comp[e.from]).or_default() |= e.acc;
         }
     }
     let all = a.all_acc();
-    met.values().any(|&m| m & all == all)
+    let mut accepts: Vec<bool> = (0..n)
+        .map(|q| met.get(&comp[q]).is_some_and(|&m| m & all == all))
+        .collect();
+    let mut stack: Vec<usize> = (0..n).filter(|&q| accepts[q]).collect();
+    while let Some(v) = stack.pop() {
+        for &w in &pred[v] {
+            if !accepts[w] {
+                accepts[w] = true;
+                stack.push(w);
+            }
+        }
+    }
+    accepts
 }
 
 /// Builds `A'` from `a`, the automaton of the negated property.
@@ -76,6 +82,11 @@ pub fn spin_automaton(a: &Tgba) -> SpinAutomaton {
                 pairs.len()
             })
         };
+    // the edges of each state, by index
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); a.num_states];
+    for (i, e) in a.edges.iter().enumerate() {
+        out[e.from].push(i);
+    }
     while let Some(s) = queue.pop() {
         // the automaton states whose edges `s` has
         let sources: Vec<usize> = if s == 0 {
@@ -92,7 +103,7 @@ pub fn spin_automaton(a: &Tgba) -> SpinAutomaton {
             vec![pairs[s - 1].0]
         };
         for &q in &sources {
-            for e in a.edges.iter().filter(|e| e.from == q) {
+            for e in out[q].iter().map(|&i| &a.edges[i]) {
                 for y in e.letters.iter() {
                     let t = id_of((e.to, y), &mut pairs, &mut queue);
                     let mut l = LetterSet::empty(letters);
@@ -126,10 +137,11 @@ pub fn spin_automaton(a: &Tgba) -> SpinAutomaton {
         .collect();
     edges.sort_by(|x, y| (x.from, x.to, x.acc, &x.letters).cmp(&(y.from, y.to, y.acc, &y.letters)));
     let num_states = pairs.len() + 1;
-    let mut dead_accepting = vec![accepts_repeated(a, a.initial, other)];
+    let repeated: Vec<Vec<bool>> = (0..letters).map(|x| accepts_repeated(a, x)).collect();
+    let mut dead_accepting = vec![repeated[other][a.initial]];
     let mut state_names = vec!["ι (before the first label)".to_string()];
     for &(q, x) in &pairs {
-        dead_accepting.push(accepts_repeated(a, q, x));
+        dead_accepting.push(repeated[x][q]);
         let letter = if x == other {
             "other".to_string()
         } else {

@@ -7,7 +7,7 @@ use super::shared::{
     word_fault,
 };
 use crate::automata::spin::{spin_automaton, SpinAutomaton};
-use crate::automata::translate::translate_within;
+use crate::automata::translate::translate_each;
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::evidence::{replay, End, Evidence, Kind, Run};
@@ -59,18 +59,23 @@ pub(super) fn check_spin_file(
             }
         )));
     }
-    let autos: Vec<Tgba> = ps
+    // A formula whose translation hits a limit is that property's unknown, as under the RERS
+    // reading; the others go on.
+    let negs: Vec<Ltl> = ps.iter().map(|p| Ltl::not(p.formula.clone())).collect();
+    let autos = translate_each(&negs, budget)?;
+    let spin_autos: Vec<Option<SpinAutomaton>> = autos
         .iter()
-        .map(|p| translate_within(&Ltl::not(p.formula.clone()), budget))
-        .collect::<Result<_>>()?;
-    let spin_autos: Vec<SpinAutomaton> = autos.iter().map(spin_automaton).collect();
+        .map(|a| a.as_ref().ok().map(spin_automaton))
+        .collect();
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let aut_size = spin_autos
         .iter()
+        .flatten()
         .map(|a| a.tgba.num_states)
         .max()
-        .unwrap_or(1);
+        .unwrap_or(1)
+        .max(1);
     let symbolic = symbolic_ctx(&fsys, aut_size, opts, budget, report)?;
     let graph = explicit_graph(sys, opts, budget, report)?;
     report.reach_time_s = t0.elapsed().as_secs_f64();
@@ -82,7 +87,16 @@ pub(super) fn check_spin_file(
         ..LtlOptions::default()
     };
     let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
-        let (p, neg) = (&ps[i], &autos[i]);
+        let p = &ps[i];
+        let (neg, spin_aut) = match (&autos[i], &spin_autos[i]) {
+            (Ok(neg), Some(spin_aut)) => (neg, spin_aut),
+            (Err(l), _) => return Ok(result(p, Outcome::Unknown(l.clone()), 0.0)),
+            (Ok(_), None) => {
+                return Err(Error::Internal(
+                    "a translated automaton without SPIN's".into(),
+                ))
+            }
+        };
         let t = Instant::now();
         let mut evidence = None;
         let judge = |v: Option<SpinViolation>, evidence: &mut Option<Evidence>| {
@@ -106,7 +120,7 @@ pub(super) fn check_spin_file(
                         slot => slot.insert(SpinRun::new(
                             ctx,
                             &fsys.system,
-                            &spin_autos[i],
+                            spin_aut,
                             budget,
                             &ltl_opts,
                         )?),
