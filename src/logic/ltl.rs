@@ -61,12 +61,11 @@ impl Ltl {
         out
     }
 
-    /// Whether the formula uses X.
-    pub fn uses_next(&self) -> bool {
+    /// The formula's direct subformulas (none for constants and atoms).
+    fn children(&self) -> Vec<&Ltl> {
         match self {
-            Ltl::True | Ltl::False | Ltl::Atom(_) => false,
-            Ltl::Next(_) => true,
-            Ltl::Not(a) | Ltl::Finally(a) | Ltl::Globally(a) => a.uses_next(),
+            Ltl::True | Ltl::False | Ltl::Atom(_) => Vec::new(),
+            Ltl::Not(a) | Ltl::Next(a) | Ltl::Finally(a) | Ltl::Globally(a) => vec![a],
             Ltl::And(a, b)
             | Ltl::Or(a, b)
             | Ltl::Implies(a, b)
@@ -75,27 +74,21 @@ impl Ltl {
             | Ltl::Until(a, b)
             | Ltl::WeakUntil(a, b)
             | Ltl::Release(a, b)
-            | Ltl::StrongRelease(a, b) => a.uses_next() || b.uses_next(),
+            | Ltl::StrongRelease(a, b) => vec![a, b],
         }
     }
 
+    /// Whether the formula uses X.
+    pub fn uses_next(&self) -> bool {
+        matches!(self, Ltl::Next(_)) || self.children().into_iter().any(Ltl::uses_next)
+    }
+
     fn collect_atoms(&self, out: &mut Vec<String>) {
-        match self {
-            Ltl::True | Ltl::False => {}
-            Ltl::Atom(a) => out.push(a.clone()),
-            Ltl::Not(f) | Ltl::Next(f) | Ltl::Finally(f) | Ltl::Globally(f) => f.collect_atoms(out),
-            Ltl::And(a, b)
-            | Ltl::Or(a, b)
-            | Ltl::Implies(a, b)
-            | Ltl::Equiv(a, b)
-            | Ltl::Xor(a, b)
-            | Ltl::Until(a, b)
-            | Ltl::WeakUntil(a, b)
-            | Ltl::Release(a, b)
-            | Ltl::StrongRelease(a, b) => {
-                a.collect_atoms(out);
-                b.collect_atoms(out);
-            }
+        if let Ltl::Atom(a) = self {
+            out.push(a.clone());
+        }
+        for c in self.children() {
+            c.collect_atoms(out);
         }
     }
 }
