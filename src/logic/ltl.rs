@@ -189,6 +189,23 @@ pub fn to_spin(f: &Ltl) -> String {
 mod tests {
     use super::*;
 
+    /// X is found at any depth and under every kind of operator; atoms in order, each once.
+    #[test]
+    fn finds_next_and_atoms_below_every_operator() {
+        let parse =
+            |t: &str| crate::parse::ltl::parse_formula(t, std::path::Path::new("t")).unwrap();
+        for (text, next) in [
+            ("G (a -> F b)", false),
+            ("G (a -> X b)", true),
+            ("(a U (b W !(X c)))", true),
+            ("(a xor (b <-> c)) R d", false),
+            ("a M (b & (c | X d))", true),
+        ] {
+            assert_eq!(parse(text).uses_next(), next, "{text}");
+        }
+        assert_eq!(parse("(a U (b W !(X c))) & a").atoms(), ["a", "b", "c"]);
+    }
+
     #[test]
     fn prints_canonically() {
         let f = Ltl::Globally(Box::new(Ltl::Implies(
