@@ -26,6 +26,7 @@ pub mod error;
 pub mod evidence;
 pub mod explicit;
 pub mod gen;
+pub mod json;
 pub mod limits;
 pub mod logic;
 pub mod mcc;

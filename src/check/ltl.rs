@@ -1,6 +1,6 @@
 //! An LTL property file under the RERS reading: only infinite runs count.
 
-use super::options::{CheckOptions, Event};
+use super::options::CheckOptions;
 use super::shared::{
     combine, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx, symbolic_system,
     word_fault,
@@ -14,6 +14,7 @@ use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
+use crate::report::Event;
 use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
 use crate::symbolic::ltl::{LtlOptions, LtlResult, LtlRun};

@@ -1,7 +1,7 @@
 //! What the checks of every logic share: the system the symbolic engine works on and its
 //! context, fair shares of the time limit, the combination of two engines' verdicts.
 
-use super::options::{CheckOptions, Engine, Event};
+use super::options::{order_candidates, CheckOptions, Engine};
 use crate::automata::lasso::accepts_lasso;
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
@@ -11,6 +11,7 @@ use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ltl, Property};
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
+use crate::report::Event;
 use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
 
@@ -98,21 +99,18 @@ pub(super) fn symbolic_ctx(
     if opts.engine == Engine::Explicit {
         return Ok(None);
     }
-    let ctx = opts
-        .order
-        .candidates_within(fsys, budget)
-        .and_then(|orders| {
-            SystemCtx::race(
-                &fsys.system,
-                &orders,
-                opts.strategy,
-                opts.aut_position,
-                aut_size,
-                opts.manager,
-                opts.space,
-                budget,
-            )
-        });
+    let ctx = order_candidates(&opts.order, fsys, budget).and_then(|orders| {
+        SystemCtx::race(
+            &fsys.system,
+            &orders,
+            opts.strategy,
+            opts.aut_position,
+            aut_size,
+            opts.manager,
+            opts.space,
+            budget,
+        )
+    });
     match ctx {
         Ok(ctx) => {
             let n = Some(ctx.space_states()?);

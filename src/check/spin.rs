@@ -1,7 +1,7 @@
 //! An LTL property file under SPIN's reading of the RERS Promela files
 //! (`--ltl-semantics spin`; see [`LtlSemantics::Spin`](super::LtlSemantics::Spin)).
 
-use super::options::{CheckOptions, Event, StartSteps};
+use super::options::{CheckOptions, StartSteps};
 use super::shared::{
     combine, explicit_graph, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system,
     word_fault,
@@ -15,6 +15,7 @@ use crate::explicit::spin::{find_spin_violation, SpinViolation};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
+use crate::report::Event;
 use crate::report::{CheckReport, Outcome, PropertyResult};
 use crate::symbolic::ltl::spin::{SpinOutcome, SpinRun};
 use crate::symbolic::ltl::LtlOptions;

@@ -110,7 +110,7 @@ pub fn read(seed: &Seed, path: &Path, bytes: &[u8]) -> Outcome {
                 Kind::Order => {
                     let sys = parse::load_system(&seed.system, &Default::default())?;
                     let f = ltsym::model::factor::factor(&sys);
-                    ltsym::symbolic::order::parse_order(&f.system, &f.parts, &text, path)?;
+                    parse::order::parse_order(&f.system, &f.parts, &text, path)?;
                 }
             }
             Ok(())
