@@ -8,9 +8,10 @@ use std::path::Path;
 
 use ltsym::check::Engine;
 use ltsym::limits::Budget;
-use ltsym::logic::mcc::{Deadlocks, Examination};
-use ltsym::mcc::{examine, examine_explicit, load_model, load_properties, MccOptions};
-use ltsym::report::mcc::{compare, parse_oracle, Comparison};
+use ltsym::mcc::{
+    compare, examine, examine_explicit, load_model, load_properties, parse_oracle, Comparison,
+    Deadlocks, Examination, MccOptions,
+};
 
 /// Models of the training set with at most a few thousand reachable markings, among them
 /// nets with deadlocks, units that can be empty, nested units and dead transitions.
@@ -47,7 +48,7 @@ fn run(
     model: &str,
     ex: Examination,
     opts: &MccOptions,
-) -> (ltsym::report::mcc::Comparison, usize) {
+) -> (ltsym::mcc::Comparison, usize) {
     let m = load_model(&mcc.join("models").join(model)).expect("model loads");
     let props = load_properties(&m, ex).expect("formulas load");
     let answers = match opts.engine {

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use ltsym::check::Engine;
 use ltsym::gen::rng::Rng;
 use ltsym::limits::Budget;
-use ltsym::logic::mcc::{Examination, Formula, IntExpr, Property, Query};
 use ltsym::mcc::{examine, MccOptions, Model};
+use ltsym::mcc::{Examination, Formula, IntExpr, Property, Query};
 use ltsym::parse::{pnml, PnmlLabels};
 
 /// The places of process `i`'s units: `P`, `A`, `B`.

@@ -6,10 +6,11 @@ use std::process::ExitCode;
 
 use ltsym::check::Engine;
 use ltsym::limits::Budget;
-use ltsym::logic::mcc::{Deadlocks, Examination};
-use ltsym::mcc::{examine_with, load_model, load_properties, MccOptions};
+use ltsym::mcc::{
+    compare, examine_with, lines, load_model, load_properties, parse_oracle, Deadlocks,
+    Examination, MccOptions,
+};
 use ltsym::memory::Machine;
-use ltsym::report::mcc::{compare, lines, parse_oracle};
 use ltsym::Error;
 
 #[derive(clap::Args)]

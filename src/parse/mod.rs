@@ -10,7 +10,6 @@ pub mod dot;
 pub mod exp;
 mod formula_common;
 pub mod ltl;
-pub mod mcc;
 mod nupn;
 pub mod order;
 pub mod pairing;

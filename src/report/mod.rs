@@ -1,6 +1,5 @@
 //! Rendering results for people and scripts: text, JSON and the RERS submission CSV.
 
-pub mod mcc;
 pub mod stream;
 pub mod verdicts;
 

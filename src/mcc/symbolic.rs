@@ -24,7 +24,7 @@
 //!   and the cheap proof (the initial marking is a home state and every transition is
 //!   enabled somewhere).
 //!
-//! LTL stays with the explicit engine (`src/mcc.rs` dispatches).
+//! LTL stays with the explicit engine (`mod.rs` dispatches).
 
 use std::collections::HashMap;
 
@@ -32,9 +32,9 @@ use num_bigint::BigUint;
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
+use super::formula::{Formula, IntExpr};
 use crate::error::{Error, Result};
 use crate::limits::Budget;
-use crate::logic::mcc::{Formula, IntExpr};
 use crate::model::factor::{factor, Factored};
 use crate::model::{CompId, PetriNet, StateId, System};
 use crate::symbolic::ctl::CtlChecker;

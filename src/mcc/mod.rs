@@ -9,20 +9,36 @@
 //! Semantics of deadlocks and finite runs: [`MccOptions::ctl_deadlocks`] and
 //! [`MccOptions::ltl_deadlocks`] (defaults: the reading the contest's agreed answers need, see
 //! README.md "MCC").
+//!
+//! One file per part, as in `check/`: the examinations and their formulas ([`formula`]), the
+//! reader of the formula files ([`xml`]), the examinations on the explicit reachability graph
+//! ([`explicit`]: the oracle, which reaches nothing symbolic) and on BDDs ([`symbolic`]), the
+//! contest's answer lines and oracle files ([`answer`]); this file loads a model folder and
+//! dispatches to the engines. The net itself is read by `parse/pnml.rs` (PNML is an input
+//! format of every subcommand) into a [`System`] and the [`PetriNet`] that maps its places and
+//! transitions onto it (`model/net.rs`).
+
+pub mod answer;
+pub mod explicit;
+pub mod formula;
+pub mod symbolic;
+pub mod xml;
+
+pub use answer::{compare, lines, parse_oracle, Answer, Comparison, Expected, Value};
+pub use explicit::NetSpace;
+pub use formula::{Deadlocks, Examination, Formula, FormulaLogic, IntExpr, Property, Query};
+pub use symbolic::NetChecker;
 
 use std::path::{Path, PathBuf};
 
-use crate::check::Engine;
-use crate::error::{Error, Result};
-use crate::explicit::mcc::NetSpace;
-use crate::logic::mcc::{Deadlocks, Examination, FormulaLogic, Property, Query};
-use crate::symbolic::net::NetChecker;
 use num_bigint::BigUint;
 
+use crate::check::Engine;
+use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{PetriNet, System};
 use crate::parse::{pnml, read_file, PnmlLabels};
-use crate::report::mcc::{Answer, Value, STATE_SPACE_KEYS};
+use answer::STATE_SPACE_KEYS;
 
 /// A model folder, read.
 pub struct Model {
@@ -62,7 +78,7 @@ pub fn load_properties(model: &Model, ex: Examination) -> Result<Vec<Property>> 
     }
     let path = model.dir.join(format!("{}.xml", ex.name()));
     let text = read_file(&path)?;
-    let props = crate::parse::mcc::parse_properties(&text, &path, &model.net)?;
+    let props = xml::parse_properties(&text, &path, &model.net)?;
     for p in &props {
         let ok = match (&p.query, ex.logic()) {
             (Query::Bound(_), None) => ex == Examination::UpperBounds,

@@ -7,7 +7,7 @@
 //! definitions, each argued where it is done:
 //! * the examinations without formulas by one pass over the states, and Liveness from the
 //!   bottom strongly connected components;
-//! * CTL from the path definitions, as in [`super::ctl`] (path to a target, path within a set
+//! * CTL from the path definitions, as in [`crate::explicit::ctl`] (path to a target, path within a set
 //!   to a deadlock or a cycle), never by fixpoint iteration;
 //! * LTL by the automata-theoretic approach: the automaton of the negation
 //!   ([`translate_valuations`]) reads the valuation of the formula's maximal state subformulas
@@ -20,15 +20,15 @@
 //! strong next: the classical embedding of finite-trace LTL, De Giacomo & Vardi, IJCAI 2013);
 //! `Infinite` drops paths into deadlocks.
 
-use super::backward::Predecessors;
+use crate::explicit::backward::Predecessors;
 use std::collections::HashMap;
 
-use super::graph::StateGraph;
-use super::scc::sccs;
+use super::formula::{atom_name, Deadlocks, Formula, FormulaLogic, IntExpr};
 use crate::automata::valuations::{translate_valuations, ValuationTgba};
 use crate::error::{Error, Result};
+use crate::explicit::graph::StateGraph;
+use crate::explicit::scc::sccs;
 use crate::limits::Budget;
-use crate::logic::mcc::{atom_name, Deadlocks, Formula, FormulaLogic, IntExpr};
 use crate::logic::Ltl;
 use crate::model::{PetriNet, StateId, System};
 
@@ -309,7 +309,7 @@ impl<'a> NetSpace<'a> {
                             self.exists_path_to(&end(&vb), &va)
                         } else {
                             // a path fails a U b iff G !b, or !b U (!a & !b) (see
-                            // super::ctl, AU): A(a U b) = !(EG !b | E(!b U (!a & !b)))
+                            // crate::explicit::ctl, AU): A(a U b) = !(EG !b | E(!b U (!a & !b)))
                             let nb = not(&vb);
                             let bad = zip(&not(&va), &nb, |x, y| x && y);
                             not(&zip(
@@ -348,7 +348,7 @@ impl<'a> NetSpace<'a> {
     }
 
     /// `EG v`: a path within `v` that is maximal, i.e. a path within `v` to a `v`-deadlock or
-    /// to a state on a cycle of the `v`-subgraph (see [`super::ctl`]). The same under
+    /// to a state on a cycle of the `v`-subgraph (see [`crate::explicit::ctl`]). The same under
     /// `Stutter` (a deadlock's self-loop is such a cycle) and `Finite`; under `Infinite` a path
     /// into a deadlock is no path, so only the cycles count.
     fn exists_maximal_path_within(&self, v: &[bool], deadlocks: Deadlocks) -> Vec<bool> {

@@ -12,8 +12,8 @@ use std::path::Path;
 use quick_xml::events::Event;
 use quick_xml::Reader;
 
+use super::formula::{Formula, IntExpr, Property, Query};
 use crate::error::{Error, ParseError, Result};
-use crate::logic::mcc::{Formula, IntExpr, Property, Query};
 use crate::model::PetriNet;
 
 /// An XML element: its local name, where it starts, its children and its text.
