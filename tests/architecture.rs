@@ -1,8 +1,14 @@
 //! The shape of the crate, checked on its source (ARCHITECTURE.md says why):
+//! * every import points down the layers ([`LAYERS`]): a file imports from the layers below
+//!   its module's, from its own module, and from a sibling module of its layer only where
+//!   [`SIBLINGS`] allows it; every module of `src/` is in a layer; the readers and writers
+//!   ([`PLAIN`]) import no engine; ARCHITECTURE.md ("The layers") names the same layers and
+//!   sibling imports as the two tables here;
 //! * no two files of `src/` import each other, directly or in a circle;
-//! * the explicit engine, the oracle of the symbolic one, depends on nothing symbolic: no
-//!   file under `src/explicit/` reaches one under `src/symbolic/` through any chain of
-//!   imports, and outside comments its text never says `symbolic`;
+//! * the oracles of the symbolic engine ([`ORACLES`]: the explicit engine and the explicit side
+//!   of the MCC examinations) depend on nothing symbolic: no such file reaches one under
+//!   `src/symbolic/` through any chain of imports, and outside comments its text never says
+//!   `symbolic`; nor does the compositional engine reach `src/symbolic/` ([`INDEPENDENT`]);
 //! * no source file is longer than [`MAX_LINES`] lines, except the parsers whose grammar
 //!   needs it ([`LONG_ALLOWED`]).
 //!
@@ -29,8 +35,46 @@ const MAX_LINES: usize = 800;
 /// The parsers whose grammar needs more lines (relative to `src/`).
 const LONG_ALLOWED: &[&str] = &["parse/dot.rs", "parse/promela.rs", "parse/pnml.rs"];
 
-/// The oracle and what it must not depend on (folders under `src/`).
-const ORACLE: &str = "explicit";
+/// The layers from the ground up, each with its modules (the top-level folders and files of
+/// `src/`; `main` is `main.rs`, `lib.rs` is the crate root and in none). A module may import
+/// from the layers below its own; within its layer only what [`SIBLINGS`] lists. A module not
+/// yet written (`compose`, `synth`) has its place already, so that it lands into a checked rule.
+const LAYERS: &[(&str, &[&str])] = &[
+    (
+        "base",
+        &["error", "memory", "reserve", "progress", "limits", "json"],
+    ),
+    ("data", &["model", "logic"]),
+    ("automata", &["automata", "gen"]),
+    ("engines", &["explicit", "symbolic", "compose"]),
+    ("io", &["parse", "write", "evidence", "report"]),
+    ("drivers", &["check", "mcc", "synth"]),
+    ("cli", &["cli", "main"]),
+];
+
+/// The imports between two modules of one layer that are allowed, `(from, to)`; ARCHITECTURE.md
+/// gives the reason of each.
+const SIBLINGS: &[(&str, &str)] = &[
+    ("error", "memory"),
+    ("limits", "error"),
+    ("limits", "memory"),
+    ("limits", "progress"),
+    ("limits", "reserve"),
+    ("compose", "explicit"),
+    ("write", "parse"),
+    ("report", "evidence"),
+    ("mcc", "check"),
+];
+
+/// The readers and writers: they import no module of the `engines` layer, although it is
+/// below theirs (engines get plain data; the drivers read the files).
+const PLAIN: &[&str] = &["parse", "write"];
+
+/// The oracles (paths under `src/`: a folder ends in `/`): they reach no file under
+/// [`CHECKED`] through any chain of imports, and never say its name outside comments.
+const ORACLES: &[&str] = &["explicit/", "mcc/explicit.rs"];
+/// Independent of [`CHECKED`] by design too, without the word check.
+const INDEPENDENT: &[&str] = &["compose/"];
 const CHECKED: &str = "symbolic";
 
 #[test]
@@ -43,7 +87,7 @@ fn the_source_tree_keeps_its_shape() {
         .iter()
         .map(|(p, t)| (p.as_str(), t.as_str()))
         .collect();
-    let a = analyze(&refs);
+    let a = analyze(&refs, LAYERS, SIBLINGS);
     if std::env::var_os("ARCHITECTURE_GRAPH").is_some() {
         for (f, ts) in &a.graph {
             println!("{f}: {}", ts.join(" "));
@@ -57,6 +101,66 @@ fn the_source_tree_keeps_its_shape() {
         a.findings.len(),
         a.findings.join("\n")
     );
+}
+
+#[test]
+fn architecture_md_names_the_layers_checked_here() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("ARCHITECTURE.md: {e}"));
+    let (layers, siblings) = layers_in_doc(&text);
+    let want: Vec<(String, Vec<String>)> = LAYERS
+        .iter()
+        .map(|(n, ms)| (n.to_string(), ms.iter().map(|m| m.to_string()).collect()))
+        .collect();
+    assert_eq!(
+        layers, want,
+        "ARCHITECTURE.md (\"The layers\") and LAYERS name different layers"
+    );
+    let mut want: Vec<(String, String)> = SIBLINGS
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    want.sort();
+    assert_eq!(
+        siblings, want,
+        "ARCHITECTURE.md (\"The layers\") and SIBLINGS allow different sibling imports"
+    );
+}
+
+/// The layers (`| name | `modules`... |` rows, in order) and the sibling imports
+/// (`| `a` → `b` | why |` rows, sorted) of the section "The layers" of ARCHITECTURE.md.
+#[allow(clippy::type_complexity)]
+fn layers_in_doc(text: &str) -> (Vec<(String, Vec<String>)>, Vec<(String, String)>) {
+    let start = text
+        .find("\n## The layers")
+        .expect("ARCHITECTURE.md has a section `## The layers`");
+    let section = &text[start + 1..];
+    let section = &section[..section[1..].find("\n## ").map_or(section.len(), |e| e + 1)];
+    let ticked = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(String::from)
+            .collect()
+    };
+    let (mut layers, mut siblings) = (Vec::new(), Vec::new());
+    for line in section.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let first = cells[0];
+        if first.contains('→') {
+            if let [a, b] = ticked(first).as_slice() {
+                siblings.push((a.clone(), b.clone()));
+            }
+        } else if !first.is_empty()
+            && first.chars().all(|c| c.is_ascii_lowercase())
+            && first != "layer"
+            && cells.len() > 1
+        {
+            layers.push((first.to_string(), ticked(cells[1])));
+        }
+    }
+    siblings.sort();
+    (layers, siblings)
 }
 
 fn read_tree(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
@@ -106,8 +210,13 @@ struct File {
     reexports: BTreeMap<String, Vec<String>>,
 }
 
-/// Analyses the files `(path relative to src/, text)` of a crate.
-fn analyze(files: &[(&str, &str)]) -> Analysis {
+/// Analyses the files `(path relative to src/, text)` of a crate, against `layers` and
+/// `siblings` (as [`LAYERS`] and [`SIBLINGS`]; with no layers, no layer is checked).
+fn analyze(
+    files: &[(&str, &str)],
+    layers: &[(&str, &[&str])],
+    siblings: &[(&str, &str)],
+) -> Analysis {
     let files: Vec<File> = files
         .iter()
         .map(|(rel, text)| read_file(rel, text))
@@ -135,19 +244,26 @@ fn analyze(files: &[(&str, &str)]) -> Analysis {
         names.sort();
         findings.push(format!("import cycle: {}", names.join(" <-> ")));
     }
-    let in_folder = |f: &File, folder: &str| f.rel.starts_with(&format!("{folder}/"));
+    if !layers.is_empty() {
+        findings.extend(layer_findings(&files, &graph, layers, siblings));
+    }
+    let checked = format!("{CHECKED}/");
     for (i, f) in files.iter().enumerate() {
-        if !in_folder(f, ORACLE) {
+        let Some(from) = ORACLES
+            .iter()
+            .chain(INDEPENDENT)
+            .find(|p| f.rel.starts_with(*p))
+        else {
             continue;
-        }
-        if let Some(chain) = path_to(&graph, i, |t| in_folder(&files[t], CHECKED)) {
+        };
+        if let Some(chain) = path_to(&graph, i, |t| files[t].rel.starts_with(&checked)) {
             let names: Vec<&str> = chain.iter().map(|&k| files[k].rel.as_str()).collect();
             findings.push(format!(
-                "{ORACLE}/ depends on {CHECKED}/: {}",
+                "{from} depends on {checked}: {}",
                 names.join(" -> ")
             ));
         }
-        if contains_word(&f.uncommented, CHECKED) {
+        if ORACLES.contains(from) && contains_word(&f.uncommented, CHECKED) {
             findings.push(format!("{}: says `{CHECKED}` outside comments", f.rel));
         }
     }
@@ -173,6 +289,61 @@ fn analyze(files: &[(&str, &str)]) -> Analysis {
             })
             .collect(),
     }
+}
+
+/// The module a file belongs to: its top-level folder or file under `src/` (`lib` for the
+/// crate root).
+fn top_module(rel: &str) -> &str {
+    let first = rel.split('/').next().unwrap_or(rel);
+    first.strip_suffix(".rs").unwrap_or(first)
+}
+
+/// Every import of `graph` that does not point down `layers`, every module in no layer, and
+/// every import of an engine by a reader or writer ([`PLAIN`]).
+fn layer_findings(
+    files: &[File],
+    graph: &[BTreeSet<usize>],
+    layers: &[(&str, &[&str])],
+    siblings: &[(&str, &str)],
+) -> Vec<String> {
+    let layer_of = |m: &str| layers.iter().position(|(_, ms)| ms.contains(&m));
+    let mut findings = Vec::new();
+    for f in files {
+        let m = top_module(&f.rel);
+        if m != "lib" && layer_of(m).is_none() {
+            findings.push(format!(
+                "{}: module `{m}` is in no layer (add it to LAYERS and ARCHITECTURE.md)",
+                f.rel
+            ));
+        }
+    }
+    for (i, targets) in graph.iter().enumerate() {
+        let (from, a) = (&files[i].rel, top_module(&files[i].rel));
+        for &t in targets {
+            let (to, b) = (&files[t].rel, top_module(&files[t].rel));
+            let (Some(la), Some(lb)) = (layer_of(a), layer_of(b)) else {
+                continue;
+            };
+            if a == b {
+                continue;
+            }
+            let (na, nb) = (layers[la].0, layers[lb].0);
+            if la < lb {
+                findings.push(format!(
+                    "{from} imports {to}: upwards, from `{a}` ({na}) to `{b}` ({nb})"
+                ));
+            } else if la == lb && !siblings.contains(&(a, b)) {
+                findings.push(format!(
+                    "{from} imports {to}: `{a}` -> `{b}` within {na} is no allowed sibling import"
+                ));
+            } else if PLAIN.contains(&a) && nb == "engines" {
+                findings.push(format!(
+                    "{from} imports {to}: `{a}` reads or writes plain data and imports no engine"
+                ));
+            }
+        }
+    }
+    findings
 }
 
 /// The file that defines what `path` (absolute) names: the longest prefix that is a module
@@ -226,6 +397,7 @@ fn read_file(rel: &str, text: &str) -> File {
     let ctx = Ctx {
         module: &module,
         is_bin,
+        in_bin: is_bin || rel.starts_with("cli/"),
         children: &children,
     };
     let mut uses = Vec::new();
@@ -298,7 +470,10 @@ fn read_file(rel: &str, text: &str) -> File {
 /// How a file's paths become absolute.
 struct Ctx<'a> {
     module: &'a [String],
+    /// `main.rs`, the root of the binary crate: its `crate::` is not the library's.
     is_bin: bool,
+    /// A file of the binary crate (`main.rs`, `cli/`), which reaches the library as `ltsym::`.
+    in_bin: bool,
     children: &'a BTreeSet<String>,
 }
 
@@ -316,7 +491,7 @@ impl Ctx<'_> {
                 rest = &path[1..];
                 Vec::new()
             }
-            "ltsym" if self.is_bin => {
+            "ltsym" if self.in_bin => {
                 rest = &path[1..];
                 Vec::new()
             }
@@ -726,7 +901,7 @@ fn path_to(
 // ------------------------------------------------------------------ the analysis can fail
 
 fn findings(files: &[(&str, &str)]) -> Vec<String> {
-    analyze(files).findings
+    analyze(files, &[], &[]).findings
 }
 
 const LIB: (&str, &str) = ("lib.rs", "pub mod a;\npub mod b;\n");
@@ -884,5 +1059,103 @@ fn long_files_are_found_except_the_parsers() {
             "a.rs: {} lines (at most {MAX_LINES})",
             MAX_LINES + 1
         )]
+    );
+}
+
+/// A made-up crate of `layers` (ground up), its files `(path, text)`.
+fn layered(
+    layers: &[(&str, &[&str])],
+    siblings: &[(&str, &str)],
+    files: &[(&str, &str)],
+) -> Vec<String> {
+    analyze(files, layers, siblings).findings
+}
+
+const TWO_LAYERS: &[(&str, &[&str])] = &[("low", &["a", "b"]), ("high", &["c"])];
+
+#[test]
+fn an_import_upwards_is_found_and_one_downwards_is_not() {
+    let lib = ("lib.rs", "pub mod a;\npub mod b;\npub mod c;\n");
+    let crate_with = |a: &'static str, c: &'static str| {
+        layered(
+            TWO_LAYERS,
+            &[],
+            &[lib, ("a.rs", a), ("b.rs", "pub struct B;\n"), ("c.rs", c)],
+        )
+    };
+    assert!(crate_with("pub struct A;\n", "use crate::a::A;\n").is_empty());
+    assert_eq!(
+        crate_with("use crate::c::C;\npub struct A;\n", "pub struct C;\n"),
+        ["a.rs imports c.rs: upwards, from `a` (low) to `c` (high)"]
+    );
+    // an inline path counts as much as a `use`
+    assert_eq!(
+        crate_with("pub fn f() { crate::c::g() }\n", "pub fn g() {}\n"),
+        ["a.rs imports c.rs: upwards, from `a` (low) to `c` (high)"]
+    );
+}
+
+#[test]
+fn a_sibling_import_needs_leave_and_a_module_needs_a_layer() {
+    let files: &[(&str, &str)] = &[
+        ("lib.rs", "pub mod a;\npub mod b;\npub mod d;\n"),
+        ("a.rs", "use crate::b::B;\npub struct A(B);\n"),
+        ("b.rs", "pub struct B;\n"),
+        ("d/mod.rs", "pub struct D;\n"),
+    ];
+    assert_eq!(
+        layered(TWO_LAYERS, &[], files),
+        [
+            "d/mod.rs: module `d` is in no layer (add it to LAYERS and ARCHITECTURE.md)",
+            "a.rs imports b.rs: `a` -> `b` within low is no allowed sibling import"
+        ]
+    );
+    assert_eq!(
+        layered(TWO_LAYERS, &[("a", "b")], files),
+        ["d/mod.rs: module `d` is in no layer (add it to LAYERS and ARCHITECTURE.md)"]
+    );
+}
+
+#[test]
+fn a_reader_imports_no_engine_and_an_mcc_oracle_nothing_symbolic() {
+    let layers: &[(&str, &[&str])] = &[
+        ("engines", &["explicit", "symbolic"]),
+        ("io", &["parse"]),
+        ("drivers", &["mcc"]),
+    ];
+    let f = layered(
+        layers,
+        &[],
+        &[
+            (
+                "lib.rs",
+                "pub mod explicit;\npub mod symbolic;\npub mod parse;\npub mod mcc;\n",
+            ),
+            ("explicit/mod.rs", "pub struct Graph;\n"),
+            ("symbolic/mod.rs", "pub struct Bdd;\n"),
+            (
+                "parse/mod.rs",
+                "use crate::explicit::Graph;\npub fn read(_: Graph) {}\n",
+            ),
+            ("mcc/mod.rs", "pub mod explicit;\npub mod symbolic;\n"),
+            (
+                "mcc/explicit.rs",
+                "use super::symbolic::count;\npub fn f() -> usize { count() }\n",
+            ),
+            (
+                "mcc/symbolic.rs",
+                "use crate::symbolic::Bdd;\npub fn count() -> usize { let _b = Bdd; 0 }\n",
+            ),
+        ],
+    );
+    assert_eq!(
+        f,
+        [
+            "parse/mod.rs imports explicit/mod.rs: `parse` reads or writes plain data and \
+             imports no engine",
+            "mcc/explicit.rs depends on symbolic/: mcc/explicit.rs -> mcc/symbolic.rs -> \
+             symbolic/mod.rs",
+            "mcc/explicit.rs: says `symbolic` outside comments"
+        ]
     );
 }
