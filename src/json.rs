@@ -6,6 +6,9 @@
 //! * Times are seconds rounded to the decimals the output has always had (3 in `reach`, 6 in
 //!   `check`); a time that is not finite is `null`.
 //! * Lists of `(name, value)` pairs are objects.
+//!
+//! In the base layer (ARCHITECTURE.md), not in `report/`: the engines' statistics
+//! (`symbolic/reach/stats.rs`) serialise themselves with these, as the reports do.
 
 use std::fmt::Display;
 

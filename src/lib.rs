@@ -11,12 +11,12 @@
 //!   [`mod@json`], the conventions of every JSON object ltsym prints;
 //! * data: [`model`], the system (components, interned labels, how labels synchronise; the
 //!   Petri net behind a PNML system); [`logic`], LTL and CTL formulas;
-//! * [`automata`], LTL to transition-based generalised Büchi automata; [`gen`], generated,
-//!   scalable benchmark families;
+//! * builders: [`automata`], LTL to transition-based generalised Büchi automata; [`gen`],
+//!   generated, scalable benchmark families;
 //! * engines: [`symbolic`], the BDD engine (reachability, LTL by Emerson-Lei, CTL by backward
 //!   fixpoints); [`explicit`], the explicit-state engine, the test oracle for everything
 //!   symbolic;
-//! * inputs and outputs: [`parse`], readers for RERS `.dot`, RERS Promela, PNML, `.aut`/`.exp`
+//! * io: [`parse`], readers for RERS `.dot`, RERS Promela, PNML, `.aut`/`.exp`
 //!   networks, LTL and CTL property files and order files; [`mod@write`], writers for `.dot`,
 //!   Promela, PNML, mCRL2 and `.exp`/`.aut`, and the property files the peers (SPIN, LTSmin,
 //!   mCRL2) read; [`evidence`], counterexamples and witnesses replayed on the system, as text,

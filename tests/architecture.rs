@@ -45,7 +45,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["error", "memory", "reserve", "progress", "limits", "json"],
     ),
     ("data", &["model", "logic"]),
-    ("automata", &["automata", "gen"]),
+    ("builders", &["automata", "gen"]),
     ("engines", &["explicit", "symbolic", "compose"]),
     ("io", &["parse", "write", "evidence", "report"]),
     ("drivers", &["check", "mcc", "synth"]),

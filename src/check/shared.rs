@@ -11,8 +11,7 @@ use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ltl, Property};
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
-use crate::report::Event;
-use crate::report::{CheckReport, Outcome, PropertyResult};
+use crate::report::{CheckReport, Event, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
 
 /// The system the symbolic engine works on: `sys` with the components that are products of
