@@ -213,3 +213,64 @@ fn links_anchors_and_paths_are_found() {
     assert!(broken(&here, "#no-such-heading").is_some());
     assert!(broken(&here, "#exit-codes").is_none());
 }
+
+/// `ltsym man -o DIR` writes the pages docs/man holds, `ltsym man PAGE` prints one, an
+/// unknown page is a usage error, and `ltsym completions SHELL` prints a script: the
+/// subcommands as a user runs them (the generators themselves are tested in the binary).
+#[test]
+fn man_and_completions_subcommands_write_what_docs_man_holds() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_ltsym");
+    let dir = std::env::temp_dir().join(format!("ltsym-man-{}", std::process::id()));
+    let out = Command::new(bin)
+        .args(["man", "-o"])
+        .arg(&dir)
+        .output()
+        .expect("ltsym runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = String::from_utf8_lossy(&out.stdout).lines().count();
+    let mut kept = 0;
+    for entry in std::fs::read_dir(root().join("docs/man"))
+        .expect("docs/man")
+        .flatten()
+    {
+        let name = entry.file_name();
+        let fresh = std::fs::read(dir.join(&name)).unwrap_or_default();
+        assert_eq!(
+            fresh,
+            std::fs::read(entry.path()).expect("readable"),
+            "{name:?}"
+        );
+        kept += 1;
+    }
+    assert_eq!(
+        written, kept,
+        "ltsym man -o wrote {written} pages, docs/man has {kept}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let page = Command::new(bin)
+        .args(["man", "check"])
+        .output()
+        .expect("ltsym runs");
+    assert!(String::from_utf8_lossy(&page.stdout).starts_with(".ie"));
+    let none = Command::new(bin)
+        .args(["man", "nope"])
+        .output()
+        .expect("ltsym runs");
+    assert_eq!(none.status.code(), Some(2));
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = Command::new(bin)
+            .args(["completions", shell])
+            .output()
+            .expect("ltsym runs");
+        assert!(
+            script.status.success() && script.stdout.len() > 1000,
+            "{shell}"
+        );
+    }
+}
