@@ -90,7 +90,7 @@ for prob in "${problems[@]}"; do
     verdict=error
     failed=1
   elif [ "$ds" = timeout ] || [ "$es" = timeout ]; then
-    verdict=unknown # no count to compare (2017 108: no order finishes; see README)
+    verdict=unknown # no count to compare (2017 108: no order finishes; see docs/benchmarks.md)
   elif [ "$ds" != "$es" ]; then
     verdict=DIFFER
     failed=1

@@ -31,7 +31,7 @@ pub enum Engine {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum StartSteps {
     /// Traces start in the start states (RERS 2017 and later; also right for 2016, see
-    /// README.md).
+    /// docs/semantics.md, "The start marker").
     #[default]
     Skip,
     /// Each component first takes a silent local step into its start state.

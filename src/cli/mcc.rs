@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     engine: Engine,
     /// CTL: what a path into a deadlock is. `finite` (it ends there) gives the contest's
-    /// agreed answers (README.md, "MCC").
+    /// agreed answers (docs/mcc.md).
     #[arg(long, value_enum, default_value = "finite")]
     ctl_deadlocks: Deadlocks,
     /// LTL: what a path into a deadlock is. `stutter` (the deadlock repeats forever) gives
