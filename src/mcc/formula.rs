@@ -11,8 +11,8 @@
 //! their indices in the [`crate::model::PetriNet`].
 //!
 //! Deadlocks and finite runs: the contest's rules do not fix in the formula files what a path
-//! is when a marking has no successor. [`Deadlocks`] names the readings, and `README.md`
-//! ("MCC") gives which one the contest's agreed answers need, with the evidence.
+//! is when a marking has no successor. [`Deadlocks`] names the readings, and `docs/mcc.md`
+//! ("Deadlocks and finite runs") gives which one the contest's agreed answers need, with the evidence.
 
 use std::fmt;
 use std::str::FromStr;

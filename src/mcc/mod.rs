@@ -8,7 +8,7 @@
 //!
 //! Semantics of deadlocks and finite runs: [`MccOptions::ctl_deadlocks`] and
 //! [`MccOptions::ltl_deadlocks`] (defaults: the reading the contest's agreed answers need, see
-//! README.md "MCC").
+//! docs/mcc.md, "Deadlocks and finite runs").
 //!
 //! One file per part, as in `check/`: the examinations and their formulas ([`formula`]), the
 //! reader of the formula files ([`xml`]), the examinations on the explicit reachability graph

@@ -18,7 +18,7 @@
 //!   (transitions with the same input places are counted once, times their number);
 //! * CTL (and the reachability formulas `AG f`, `EF f`) by [`CtlChecker`]'s fixpoints over
 //!   all maximal paths, finite ones ending in a deadlock included: the reading the contest's
-//!   agreed answers need (README.md, "MCC");
+//!   agreed answers need (docs/mcc.md);
 //! * Liveness: `t` is live iff `R ⊆ EF enabled(t)`, one backward fixpoint per distinct set of
 //!   input places, after the cheap refutations (some transition never enabled, a deadlock)
 //!   and the cheap proof (the initial marking is a home state and every transition is
