@@ -83,7 +83,7 @@ fn read_tree(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
 
 /// What [`analyze`] found.
 struct Analysis {
-    /// Per file, the files it imports (`ARCHITECTURE_GRAPH=1 cargo test --test architecture
+    /// Per file, the files it imports (`ARCHITECTURE_GRAPH=1 cargo test --test it architecture::
     /// -- --nocapture` prints them).
     graph: Vec<(String, Vec<String>)>,
     /// One line per finding: a cycle, a forbidden dependency, a long file.

@@ -3,41 +3,11 @@
 //! messages escape control characters, and nothing here panics. The inputs are in
 //! `tests/inputs/`; the long-name cases are generated.
 
-mod common;
+use crate::support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn ltsym(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ltsym"))
-        .args(args)
-        .env("RUST_LOG", "error")
-        .output()
-        .expect("ltsym runs")
-}
-
-fn input(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/inputs")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-fn repo(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(rel)
-        .display()
-        .to_string()
-}
-
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ltsym-bad-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("temp file written");
-    path
-}
+use crate::support::cli::run_quiet as ltsym;
+use crate::support::scratch::scratch;
+use crate::support::{input, repo};
 
 /// Runs `args`, expects exit code 2 and one line `ltsym: FILE:LINE:COL: ...` naming `file` at
 /// `line:col`, with `message` in it; returns the line.
@@ -171,13 +141,15 @@ fn messages_escape_control_characters() {
 #[test]
 fn long_component_names_do_not_panic() {
     let long = "c".repeat(70_000);
-    let read = |p: PathBuf| std::fs::read_to_string(p).expect("readable");
-    let dot = read(repo("bench-data/rers/2016/problem103.dot").into()).replace("component0", &long);
-    let pml = read(common::rers("2016/problem101.pml")).replace("Proc0", &long);
-    let pnml = read(input("net.pnml").into()).replace("\"u0\"", &format!("\"{long}\""));
+    let read = |p: String| std::fs::read_to_string(p).expect("readable");
+    let dot = read(repo("bench-data/rers/2016/problem103.dot")).replace("component0", &long);
+    let pml =
+        read(support::rers("2016/problem101.pml").display().to_string()).replace("Proc0", &long);
+    let pnml = read(input("net.pnml")).replace("\"u0\"", &format!("\"{long}\""));
     assert!(pnml.contains(&long));
+    let dir = scratch();
     for (name, text) in [("long.dot", dot), ("long.pml", pml), ("long.pnml", pnml)] {
-        let f = temp(name, &text);
+        let f = dir.file(name, &text);
         let o = ltsym(&["info", &f.display().to_string()]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(0), "{name}: {err}");

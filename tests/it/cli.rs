@@ -1,40 +1,13 @@
 //! The command line: exit codes (0 all hold, 1 some violated, 2 usage or input error,
 //! 3 a resource limit), output formats and error messages.
 
-mod common;
+use crate::support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn ltsym(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ltsym"))
-        .args(args)
-        .output()
-        .expect("ltsym runs")
-}
-
-fn repo(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(rel)
-        .display()
-        .to_string()
-}
-
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ltsym-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::support::cli::{run as ltsym, spawnable, stderr, stdout};
+use crate::support::repo;
+use crate::support::scratch::scratch;
 
 const P103: &str = "bench-data/rers/2016/problem103.dot";
 const P103_PROPS: &str = "bench-data/rers/2016/problem103-properties.txt";
@@ -50,7 +23,7 @@ fn violated_property_exits_1_and_matches_the_official_answers() {
 #[test]
 fn a_closed_output_pipe_keeps_the_verdict_exit_code() {
     // `ltsym check ... | head -0`: the reader is gone before the first line is written
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ltsym"))
+    let mut child = spawnable()
         .args(["check", &repo(P103), &repo(P103_PROPS)])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -64,8 +37,9 @@ fn a_closed_output_pipe_keeps_the_verdict_exit_code() {
 
 #[test]
 fn all_properties_holding_exits_0() {
+    let tmp = scratch();
     // properties #1 and #3 of problem 103 are true (official answers)
-    let props = temp(
+    let props = tmp.file(
         "true.txt",
         "#1: true\n( ((c1_t3__c0_t0 => (!c1_t7 U c2_t8)) W (c2_t4 | c2_t14)) )\n\n\
          #3: true\n( ((c1_t3__c0_t0 => (!c1_t1 U c2_t13)) W c2_t4) )\n",
@@ -100,7 +74,8 @@ fn csv_and_json_outputs() {
 
 #[test]
 fn witness_prints_a_replayed_lasso() {
-    let props = temp("g.txt", "#2: false\n( G(!c0_t2) )\n");
+    let tmp = scratch();
+    let props = tmp.file("g.txt", "#2: false\n( G(!c0_t2) )\n");
     let o = ltsym(&["check", &repo(P103), props.to_str().unwrap(), "--witness"]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
@@ -114,7 +89,8 @@ fn witness_prints_a_replayed_lasso() {
 
 #[test]
 fn malformed_system_exits_2_with_file_line_column() {
-    let bad = temp(
+    let tmp = scratch();
+    let bad = tmp.file(
         "bad.dot",
         "digraph G {\n  subgraph component0 {\n0 [label=\"0\"];\n0 -> [label=\"a\"];\n  }\n}\n",
     );
@@ -126,7 +102,8 @@ fn malformed_system_exits_2_with_file_line_column() {
 
 #[test]
 fn malformed_formula_exits_2_with_file_line_column() {
-    let bad = temp("bad.txt", "#1:\n( G(!c0_t2 )\n");
+    let tmp = scratch();
+    let bad = tmp.file("bad.txt", "#1:\n( G(!c0_t2 )\n");
     let o = ltsym(&["check", &repo(P103), bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
@@ -262,7 +239,7 @@ fn help_lists_the_possible_values() {
 #[test]
 fn option_values_keep_their_spellings() {
     // `promela` is accepted beside `pml`, as before
-    let pml = common::rers("2016/problem101.pml");
+    let pml = support::rers("2016/problem101.pml");
     for format in ["pml", "promela"] {
         let o = ltsym(&["info", pml.to_str().unwrap(), "--input-format", format]);
         assert_eq!(o.status.code(), Some(0), "{format}: {}", stderr(&o));
@@ -277,14 +254,14 @@ fn option_values_keep_their_spellings() {
 
 #[test]
 fn time_limit_exits_3_and_names_the_limit() {
-    let big = common::rers("2017/problem114.dot");
+    let big = support::rers("2017/problem114.dot");
     let o = ltsym(&["reach", big.to_str().unwrap(), "--timeout", "0"]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("time limit"), "{}", stderr(&o));
     let o = ltsym(&[
         "check",
         big.to_str().unwrap(),
-        common::rers("2017/problem114-properties.txt")
+        support::rers("2017/problem114-properties.txt")
             .to_str()
             .unwrap(),
         "--timeout",
@@ -306,8 +283,8 @@ fn time_limit_exits_3_and_names_the_limit() {
 fn explicit_engine_keeps_the_time_limit() {
     let o = ltsym(&[
         "check",
-        common::rers("2016/problem107.dot").to_str().unwrap(),
-        common::rers("2016/problem107-properties.txt")
+        support::rers("2016/problem107.dot").to_str().unwrap(),
+        support::rers("2016/problem107-properties.txt")
             .to_str()
             .unwrap(),
         "--engine",
@@ -330,7 +307,7 @@ fn explicit_engine_keeps_the_time_limit() {
 
 #[test]
 fn node_limit_exits_3() {
-    let big = common::rers("2017/problem114.dot");
+    let big = support::rers("2017/problem114.dot");
     let o = ltsym(&["reach", big.to_str().unwrap(), "--max-nodes", "1000"]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("node limit"), "{}", stderr(&o));
@@ -340,7 +317,7 @@ fn node_limit_exits_3() {
 fn info_counts_components() {
     let o = ltsym(&[
         "info",
-        common::rers("2017/problem115.dot").to_str().unwrap(),
+        support::rers("2017/problem115.dot").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(
@@ -354,7 +331,7 @@ fn info_counts_components() {
         "{}",
         stdout(&o)
     );
-    let Some(pb103) = common::mcc("RERS2020-PT-pb103/model.pnml") else {
+    let Some(pb103) = support::mcc("RERS2020-PT-pb103/model.pnml") else {
         return;
     };
     let o = ltsym(&["info", pb103.to_str().unwrap(), "--json"]);
@@ -427,9 +404,10 @@ fn props_and_info_print_json() {
 
 #[test]
 fn gen_writes_a_loadable_system() {
+    let tmp = scratch();
     let o = ltsym(&["gen", "philosophers:4"]);
     assert_eq!(o.status.code(), Some(0));
-    let dot = temp("phil4.dot", &stdout(&o));
+    let dot = tmp.file("phil4.dot", &stdout(&o));
     let o = ltsym(&["reach", dot.to_str().unwrap(), "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
@@ -438,8 +416,8 @@ fn gen_writes_a_loadable_system() {
 
 #[test]
 fn convert_writes_every_format_and_the_peers_properties() {
-    let dir = std::env::temp_dir().join(format!("ltsym-cli-convert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = scratch();
+    let dir = tmp.dir();
     let out = |name: &str| dir.join(name).display().to_string();
     for (name, files) in [
         ("p.dot", 1),
@@ -500,7 +478,7 @@ fn convert_writes_every_format_and_the_peers_properties() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!dir.join("r.mcrl2").exists());
     // what a format cannot express exits 2 with the reason
-    let three = temp(
+    let three = tmp.file(
         "three.dot",
         "digraph { subgraph a { i; 0; i -> 0 [label=\"\"]; 0 -> 0 [label=x] } \
          subgraph b { j; 1; j -> 1 [label=\"\"]; 1 -> 1 [label=x] } \
@@ -550,9 +528,10 @@ fn automaton_prints_hoa_and_statistics() {
 
 #[test]
 fn ltl_semantics_spin() {
+    let tmp = scratch();
     // 2016 problem 105 #10 reads an atom at the first position: true for SPIN, false for RERS
-    let sys = common::rers("2016/problem105.pml").display().to_string();
-    let props = temp("p105-10.txt", "#10:\n(c4_t16 => G !c2_t5)\n");
+    let sys = support::rers("2016/problem105.pml").display().to_string();
+    let props = tmp.file("p105-10.txt", "#10:\n(c4_t16 => G !c2_t5)\n");
     let props = props.display().to_string();
     for (sem, verdict, code) in [("rers", "false", 1), ("spin", "true", 0)] {
         let o = ltsym(&[
@@ -567,7 +546,8 @@ fn ltl_semantics_spin() {
         assert_eq!(o.status.code(), Some(code), "{sem}: {}", stderr(&o));
         assert_eq!(stdout(&o), format!("105,10,{verdict}\n"), "{sem}");
     }
-    let x = temp("x.txt", "#1:\nG (c0_t1 -> X c0_t2)\n")
+    let x = tmp
+        .file("x.txt", "#1:\nG (c0_t1 -> X c0_t2)\n")
         .display()
         .to_string();
     let o = ltsym(&["check", &sys, &x, "--ltl-semantics", "spin"]);
@@ -580,8 +560,8 @@ fn ltl_semantics_spin() {
 /// shortest-cycle search, false before the shortening came and again now).
 #[test]
 fn a_limit_in_the_shortening_keeps_the_verdict() {
-    let p = common::rers("2016/problem104.dot");
-    let props = common::rers("2016/problem104-properties.txt");
+    let p = support::rers("2016/problem104.dot");
+    let props = support::rers("2016/problem104-properties.txt");
     let o = ltsym(&[
         "check",
         p.to_str().unwrap(),

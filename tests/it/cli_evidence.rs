@@ -2,31 +2,13 @@
 //! JSON), CTL paths only where they show something, and the guard against a property file
 //! paired with the wrong system.
 
-mod common;
+use crate::support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
-fn ltsym(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ltsym"))
-        .args(args)
-        .output()
-        .expect("ltsym runs")
-}
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ltsym-ev-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::support::cli::{run as ltsym, stderr, stdout};
+use crate::support::scratch::scratch;
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -108,11 +90,12 @@ fn check_aut(path: &Path) {
 /// lasso of about a thousand steps.
 #[test]
 fn problem113_counterexample_is_readable_and_renders() {
-    let d = dir("113");
+    let tmp = scratch();
+    let d = tmp.dir();
     let props = d.join("p.txt");
     std::fs::write(&props, "#1:\nG !a73_SIGKILL\n").unwrap();
     let (dot, aut, json) = (d.join("x.dot"), d.join("x.aut"), d.join("x.json"));
-    let sys = common::rers("2017/problem113.dot");
+    let sys = support::rers("2017/problem113.dot");
     let o = ltsym(&[
         "check",
         s(&sys),
@@ -172,9 +155,10 @@ fn problem113_counterexample_is_readable_and_renders() {
 /// Several properties: one file per property, named after it; a holding property has none.
 #[test]
 fn evidence_files_per_property_and_in_json_output() {
-    let d = dir("103");
-    let sys = common::rers("2016/problem103.dot");
-    let props = common::rers("2016/problem103-properties.txt");
+    let tmp = scratch();
+    let d = tmp.dir();
+    let sys = support::rers("2016/problem103.dot");
+    let props = support::rers("2016/problem103-properties.txt");
     let out = d.join("cex.aut");
     let o = ltsym(&[
         "check",
@@ -209,7 +193,8 @@ fn evidence_files_per_property_and_in_json_output() {
 /// nothing where nothing can be shown (a holding A-formula, a failing E-formula).
 #[test]
 fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
-    let d = dir("ctl");
+    let tmp = scratch();
+    let d = tmp.dir();
     // philosophers: a reachable deadlock
     let sys = d.join("phil.dot");
     let o = ltsym(&["gen", "philosophers:3", "-o", s(&sys)]);
@@ -275,10 +260,11 @@ fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
 /// unless `--allow-unknown-atoms`; single unknown atoms are warnings that JSON carries.
 #[test]
 fn wrong_pairings_are_refused_and_unknown_atoms_reported() {
-    let d = dir("pair");
+    let tmp = scratch();
+    let d = tmp.dir();
     let sys = d.join("phil.dot");
     ltsym(&["gen", "philosophers:3", "-o", s(&sys)]);
-    let props = common::rers("2016/problem103-properties.txt");
+    let props = support::rers("2016/problem103-properties.txt");
     let o = ltsym(&["check", s(&sys), s(&props), "--format", "csv"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let e = stderr(&o);
@@ -310,10 +296,10 @@ fn wrong_pairings_are_refused_and_unknown_atoms_reported() {
 /// The pairing: the MCC net of RERS 2020 problem 103 with the 2016 problem 103 file.
 #[test]
 fn the_mcc_net_with_a_2016_property_file_exits_2() {
-    let Some(net) = common::mcc("RERS2020-PT-pb103/model.pnml") else {
+    let Some(net) = support::mcc("RERS2020-PT-pb103/model.pnml") else {
         return;
     };
-    let props = common::rers("2016/problem103-properties.txt");
+    let props = support::rers("2016/problem103-properties.txt");
     let o = ltsym(&["check", s(&net), s(&props), "--format", "csv"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("model.pnml"), "{}", stderr(&o));

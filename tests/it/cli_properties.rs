@@ -1,28 +1,15 @@
 //! Properties from the command line: `-f FORMULA`, `--property N[,M..]`, `-` for stdin.
 
-mod common;
+use crate::support;
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-fn ltsym(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ltsym"))
-        .args(args)
-        .output()
-        .expect("ltsym runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::support::cli::{run as ltsym, spawnable, stderr as err, stdout as out};
 
 #[test]
 fn inline_formulas_are_numbered_and_their_logic_detected() {
-    let sys = common::rers("2016/problem103.dot");
+    let sys = support::rers("2016/problem103.dot");
     let s = sys.to_str().unwrap();
     // #2 of the file, `G !c0_t2`, is false; `G true` holds
     let o = ltsym(&[
@@ -36,7 +23,7 @@ fn inline_formulas_are_numbered_and_their_logic_detected() {
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("-f 1:1:5:"), "{}", err(&o));
     // a file or -f, not both; one of them
-    let props = common::rers("2016/problem103-properties.txt");
+    let props = support::rers("2016/problem103-properties.txt");
     let o = ltsym(&["check", s, props.to_str().unwrap(), "-f", "G !c0_t2"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(ltsym(&["check", s]).status.code(), Some(2));
@@ -44,15 +31,15 @@ fn inline_formulas_are_numbered_and_their_logic_detected() {
 
 #[test]
 fn property_numbers_pick_from_the_file_and_stdin_reads_one() {
-    let sys = common::rers("2016/problem103.dot");
-    let props = common::rers("2016/problem103-properties.txt");
+    let sys = support::rers("2016/problem103.dot");
+    let props = support::rers("2016/problem103-properties.txt");
     let (s, p) = (sys.to_str().unwrap(), props.to_str().unwrap());
     let o = ltsym(&["check", s, p, "--property", "2,5", "--format", "csv"]);
     assert_eq!(out(&o), "103,2,false\n103,5,false\n");
     let o = ltsym(&["check", s, p, "--property", "21"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("has no property #21"), "{}", err(&o));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ltsym"))
+    let mut child = spawnable()
         .args(["check", s, "-", "--property", "1", "--format", "csv"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -74,7 +61,7 @@ fn property_numbers_pick_from_the_file_and_stdin_reads_one() {
 /// `-q` silences warnings, `-v` shows progress.
 #[test]
 fn one_vocabulary_of_flags() {
-    let sys = common::rers("2016/problem103.dot");
+    let sys = support::rers("2016/problem103.dot");
     let s = sys.to_str().unwrap();
     for sub in ["info", "reach"] {
         let json = out(&ltsym(&[sub, s, "--format", "json"]));

@@ -1,33 +1,21 @@
 //! Results as they are decided: text, JSON lines and CSV streams, SIGINT keeping what is
 //! decided, CSV unknowns said on stderr, the problem number.
 
-mod common;
+use crate::support;
 
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn ltsym(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ltsym"))
-        .args(args)
-        .output()
-        .expect("ltsym runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use crate::support::cli::{run as ltsym, spawnable, stderr, stdout};
+use crate::support::scratch::scratch;
 
 /// SIGINT after the first result on RERS 2017 problem 108 (whose first properties are settled
 /// after some seconds of work): that result stays printed, the rest is unknown, exit 3.
 #[test]
 fn sigint_after_the_first_result_keeps_it_and_exits_3() {
-    let sys = common::rers("2017/problem108.dot");
-    let props = common::rers("2017/problem108-properties.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ltsym"))
+    let sys = support::rers("2017/problem108.dot");
+    let props = support::rers("2017/problem108-properties.txt");
+    let mut child = spawnable()
         .args(["check", sys.to_str().unwrap(), props.to_str().unwrap()])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -70,8 +58,8 @@ fn sigint_after_the_first_result_keeps_it_and_exits_3() {
 
 #[test]
 fn jsonl_prints_one_object_per_result() {
-    let sys = common::rers("2016/problem103.dot");
-    let props = common::rers("2016/problem103-properties.txt");
+    let sys = support::rers("2016/problem103.dot");
+    let props = support::rers("2016/problem103-properties.txt");
     let o = ltsym(&[
         "check",
         sys.to_str().unwrap(),
@@ -96,8 +84,8 @@ fn jsonl_prints_one_object_per_result() {
 /// Unknown properties are left out of the CSV, as RERS submissions need, and said on stderr.
 #[test]
 fn csv_says_on_stderr_which_properties_it_left_out() {
-    let sys = common::rers("2017/problem108.dot");
-    let props = common::rers("2017/problem108-properties.txt");
+    let sys = support::rers("2017/problem108.dot");
+    let props = support::rers("2017/problem108-properties.txt");
     let o = ltsym(&[
         "check",
         sys.to_str().unwrap(),
@@ -124,11 +112,12 @@ fn csv_says_on_stderr_which_properties_it_left_out() {
 #[test]
 fn problem_numbers_come_from_the_name_or_the_flag() {
     // the number is looked for in the file name, then its folder's: neither has one here
-    let d = std::env::temp_dir().join(format!("ltsym-pn-{}", std::process::id()));
+    let tmp = scratch();
+    let d = tmp.dir();
     std::fs::create_dir_all(d.join("plain")).unwrap();
     let small = d.join("plain/small.dot");
-    std::fs::copy(common::rers("2016/problem101.dot"), &small).unwrap();
-    let props = common::rers("2016/problem101-properties.txt");
+    std::fs::copy(support::rers("2016/problem101.dot"), &small).unwrap();
+    let props = support::rers("2016/problem101-properties.txt");
     let (s, p) = (small.to_str().unwrap(), props.to_str().unwrap());
     let o = ltsym(&["check", s, p, "--format", "csv"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

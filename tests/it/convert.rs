@@ -5,7 +5,8 @@
 //! network is the original's. The mCRL2 and property writers are checked for their shape here
 //! and against the peers by `scripts/compare-*.sh`.
 
-mod common;
+use crate::support;
+use crate::support::scratch::scratch;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -22,14 +23,6 @@ use ltsym::write::{self, OutputFormat};
 
 fn load(path: &Path) -> System {
     load_system(path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ltsym-convert-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch directory");
-    d
 }
 
 /// A component without names: size, start, transitions as (from, label name, to) by index.
@@ -87,7 +80,7 @@ fn rers_dot_problems() -> Vec<(String, PathBuf)> {
         for n in range {
             v.push((
                 format!("{year}-{n}"),
-                common::rers(&format!("{year}/problem{n}.dot")),
+                support::rers(&format!("{year}/problem{n}.dot")),
             ));
         }
     }
@@ -96,7 +89,8 @@ fn rers_dot_problems() -> Vec<(String, PathBuf)> {
 
 #[test]
 fn every_rers_problem_reads_back_from_every_format() {
-    let dir = scratch("all");
+    let tmp = scratch();
+    let dir = tmp.dir();
     let problems = rers_dot_problems();
     assert_eq!(problems.len(), 35);
     for (name, path) in &problems {
@@ -139,7 +133,8 @@ fn every_rers_problem_reads_back_from_every_format() {
 /// The written Promela reads back to the system of RERS's own `.pml` file.
 #[test]
 fn written_promela_is_the_rers_promela_system() {
-    let dir = scratch("pml");
+    let tmp = scratch();
+    let dir = tmp.dir();
     for p in [
         "2016/problem101",
         "2016/problem103",
@@ -147,9 +142,9 @@ fn written_promela_is_the_rers_promela_system() {
         "2017/problem101",
         "2017/problem102",
     ] {
-        let theirs = load(&common::rers(&format!("{p}.pml")));
+        let theirs = load(&support::rers(&format!("{p}.pml")));
         let ours = round_trip(
-            &load(&common::rers(&format!("{p}.dot"))),
+            &load(&support::rers(&format!("{p}.dot"))),
             OutputFormat::Promela,
             &dir,
             &p.replace('/', "-"),
@@ -177,7 +172,8 @@ fn reach_count(sys: &System) -> String {
 /// networks are shown identical to the `.dot` systems above.
 #[test]
 fn exp_networks_count_the_same_reachable_states() {
-    let dir = scratch("reach");
+    let tmp = scratch();
+    let dir = tmp.dir();
     for (name, path) in rers_dot_problems() {
         if name == "2016-119" || name == "2017-108" {
             continue;
@@ -193,7 +189,8 @@ fn exp_networks_count_the_same_reachable_states() {
 /// hiding and renaming, silent steps.
 #[test]
 fn exp_subset_semantics() {
-    let dir = scratch("subset");
+    let tmp = scratch();
+    let dir = tmp.dir();
     let aut = |name: &str, text: &str| std::fs::write(dir.join(name), text).expect("write aut");
     aut(
         "a.aut",
@@ -278,7 +275,8 @@ fn exp_subset_semantics() {
 /// What a format cannot express is an error naming it.
 #[test]
 fn writers_refuse_what_their_format_cannot_express() {
-    let dir = scratch("refuse");
+    let tmp = scratch();
+    let dir = tmp.dir();
     let mut b = SystemBuilder::new();
     for name in ["A", "B", "C"] {
         let c = b.add_component(name);
@@ -328,7 +326,8 @@ fn writers_refuse_what_their_format_cannot_express() {
 /// Tuple labels (from PNML) survive PNML and EXP, silent steps survive EXP.
 #[test]
 fn tuples_and_silent_steps_round_trip() {
-    let dir = scratch("tuples");
+    let tmp = scratch();
+    let dir = tmp.dir();
     let mut b = SystemBuilder::new();
     for name in ["u0", "u1"] {
         let c = b.add_component(name);
@@ -372,9 +371,10 @@ fn tuples_and_silent_steps_round_trip() {
 #[test]
 fn property_translations() {
     use ltsym::write::props::{ltsmin_lines, mu_calculus, spin_claims, LtsminAtoms};
-    let sys = load(&common::rers("2016/problem103.dot"));
+    let sys = load(&support::rers("2016/problem103.dot"));
     let Properties::Ltl(ps) =
-        load_properties(&common::rers("2016/problem103-properties.txt"), None).expect("properties")
+        load_properties(&support::rers("2016/problem103-properties.txt"), None)
+            .expect("properties")
     else {
         panic!("LTL expected")
     };
@@ -397,9 +397,9 @@ fn property_translations() {
     };
     assert_eq!(spin_claims(&[p], &sys), "ltl p7 { [] !false }\n");
 
-    let ctl_sys = load(&common::rers("2019/problem101.pml"));
+    let ctl_sys = load(&support::rers("2019/problem101.pml"));
     let Properties::Ctl(cs) =
-        load_properties(&common::rers("2019/problem101-ctl-properties.txt"), None)
+        load_properties(&support::rers("2019/problem101-ctl-properties.txt"), None)
             .expect("properties")
     else {
         panic!("CTL expected")
@@ -417,10 +417,11 @@ fn property_translations() {
 /// the network has the MCC's agreed state count; `.dot` cannot express it and says so.
 #[test]
 fn mcc_net_round_trips_through_exp() {
-    let Some(net) = common::mcc("RERS2020-PT-pb103/model.pnml") else {
+    let Some(net) = support::mcc("RERS2020-PT-pb103/model.pnml") else {
         return;
     };
-    let dir = scratch("mcc");
+    let tmp = scratch();
+    let dir = tmp.dir();
     let sys = load(&net);
     let back = round_trip(&sys, OutputFormat::Exp, &dir, "pb103");
     assert_same(&sys, &back, "pb103 via exp");

@@ -367,76 +367,51 @@ fn fixpoint_eval(g: &StateGraph, sys: &System, f: &Ctl) -> Vec<bool> {
     }
 }
 
-fn random_ctl(rng: &mut ltsym::gen::rng::Rng, labels: &[String], depth: u32) -> Ctl {
-    let leaf = depth == 0 || rng.below(4) == 0;
-    let sub = |rng: &mut ltsym::gen::rng::Rng| random_ctl(rng, labels, depth.saturating_sub(1));
-    if leaf {
-        return match rng.below(4) {
-            0 => Ctl::True,
-            1 => dead(),
-            // a label of the system, or one it lacks
-            _ => en(labels
-                .get(rng.below(labels.len() + 1))
-                .map_or("nolabel", |l| l)),
-        };
-    }
-    let label = labels.get(rng.below(labels.len() + 1)).cloned();
-    match rng.below(14) {
-        0 => not(sub(rng)),
-        1 => Ctl::And(bx(sub(rng)), bx(sub(rng))),
-        2 => or(sub(rng), sub(rng)),
-        3 => Ctl::Diamond(label, bx(sub(rng))),
-        4 => Ctl::Box(label, bx(sub(rng))),
-        5 => af(sub(rng)),
-        6 => ag(sub(rng)),
-        7 => ef(sub(rng)),
-        8 => eg(sub(rng)),
-        9 => au(sub(rng), sub(rng)),
-        10 => eu(sub(rng), sub(rng)),
-        11 => aw(sub(rng), sub(rng)),
-        12 => ew(sub(rng), sub(rng)),
-        _ => Ctl::Implies(bx(sub(rng)), bx(sub(rng))),
-    }
-}
-
 #[test]
 fn ctl_agrees_with_naive_fixpoints_on_random_systems() {
-    let mut rng = ltsym::gen::rng::Rng::new(2024);
-    let mut checked = 0;
-    let mut mixed = 0;
-    for seed in 0..12 {
-        let sys = random(&RandomSpec {
-            components: 3,
-            states_per_component: 4,
-            transitions_per_component: 6,
-            share_rate: 0.4,
-            deadlocks: seed % 3 != 0,
-            seed,
-        })
-        .unwrap();
-        let g = StateGraph::build(&sys, None).unwrap();
-        let labels: Vec<String> = sys.labels().iter().map(|l| l.name.clone()).collect();
-        for _ in 0..40 {
-            let f = random_ctl(&mut rng, &labels, 4);
-            assert_eq!(
-                eval_ctl(&g, &sys, &f),
-                fixpoint_eval(&g, &sys, &f),
-                "seed {seed}, formula {f}"
-            );
-            checked += 1;
-            let v = eval_ctl(&g, &sys, &f);
-            if v.contains(&true) && v.contains(&false) {
-                mixed += 1;
+    use crate::support::{arb, prop};
+    use proptest::prelude::{Just, Strategy};
+    use std::cell::Cell;
+
+    let (checked, mixed) = (Cell::new(0), Cell::new(0));
+    // 3 components of 4 states, deadlocks likely in two of three; 40 formulas over the labels
+    let cases = arb::random_specs(3..=3, 4..=4, 6..=6, &[0.4], 0.67).prop_flat_map(|spec| {
+        let labels = arb::label_names(&random(&spec).unwrap());
+        (
+            Just(spec),
+            proptest::collection::vec(arb::ctl(labels, 4), 40),
+        )
+    });
+    prop::check(
+        "explicit::ctl_agrees_with_naive_fixpoints_on_random_systems",
+        12,
+        cases,
+        |(spec, formulas)| {
+            let sys = random(&spec).unwrap();
+            let g = StateGraph::build(&sys, None).unwrap();
+            for f in &formulas {
+                assert_eq!(
+                    eval_ctl(&g, &sys, f),
+                    fixpoint_eval(&g, &sys, f),
+                    "formula {f}"
+                );
+                checked.set(checked.get() + 1);
+                let v = eval_ctl(&g, &sys, f);
+                if v.contains(&true) && v.contains(&false) {
+                    mixed.set(mixed.get() + 1);
+                }
             }
-        }
-    }
-    assert_eq!(checked, 480);
+        },
+    );
+    assert_eq!(checked.get(), 480);
     // the comparison means something only if formulas separate states
+    let mixed = mixed.get();
     assert!(
         mixed > 100,
         "only {mixed} formulas were true at some states and false at others"
     );
 }
+
 /// One component with states `0..n`, start 0, and these edges.
 fn lts(n: usize, edges: &[(u32, &str, u32)]) -> System {
     let mut b = SystemBuilder::new();

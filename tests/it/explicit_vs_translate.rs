@@ -4,36 +4,19 @@
 //! cycle <= 3 must satisfy f. Passed on 900 system/formula pairs (584 counterexamples, 316
 //! holding, 77,811 bounded lassos checked) with `automata` at 0166515.
 
+use std::cell::Cell;
+
+use proptest::collection::vec;
+use proptest::prelude::{Just, Strategy};
+
 use ltsym::automata::translate;
 use ltsym::explicit::*;
-use ltsym::gen::rng::Rng;
-use ltsym::gen::{random, RandomSpec};
+use ltsym::gen::random;
 use ltsym::logic::Ltl;
 use ltsym::System;
 
-fn rand_ltl(rng: &mut Rng, atoms: &[String], depth: u32) -> Ltl {
-    if depth == 0 || rng.below(4) == 0 {
-        return match rng.below(5) {
-            0 => Ltl::True,
-            _ => Ltl::atom(&atoms[rng.below(atoms.len())]),
-        };
-    }
-    let s = |r: &mut Rng| Box::new(rand_ltl(r, atoms, depth - 1));
-    match rng.below(12) {
-        0 => Ltl::Not(s(rng)),
-        1 => Ltl::And(s(rng), s(rng)),
-        2 => Ltl::Or(s(rng), s(rng)),
-        3 => Ltl::Next(s(rng)),
-        4 => Ltl::Finally(s(rng)),
-        5 => Ltl::Globally(s(rng)),
-        6 => Ltl::Until(s(rng), s(rng)),
-        7 => Ltl::WeakUntil(s(rng), s(rng)),
-        8 => Ltl::Release(s(rng), s(rng)),
-        9 => Ltl::StrongRelease(s(rng), s(rng)),
-        10 => Ltl::Implies(s(rng), s(rng)),
-        _ => Ltl::Not(Box::new(Ltl::Globally(s(rng)))),
-    }
-}
+use crate::support::arb::{self, LtlOps};
+use crate::support::prop;
 
 /// All lassos with prefix <= p and cycle <= c over the graph (labels), by DFS.
 fn lassos(g: &StateGraph, p: usize, c: usize) -> Vec<Lasso> {
@@ -72,47 +55,52 @@ fn lassos(g: &StateGraph, p: usize, c: usize) -> Vec<Lasso> {
 
 #[test]
 fn translation_and_explicit_agree() {
-    let mut rng = Rng::new(99);
-    let (mut cex, mut holds, mut checked_lassos) = (0, 0, 0);
-    for seed in 0..30 {
-        let sys: System = random(&RandomSpec {
-            components: 3,
-            states_per_component: 3,
-            transitions_per_component: 4,
-            share_rate: 0.4,
-            deadlocks: seed % 2 == 0,
-            seed,
-        })
-        .unwrap();
-        let g = StateGraph::build(&sys, None).unwrap();
-        let mut atoms: Vec<String> = sys.labels().iter().map(|l| l.name.clone()).collect();
+    let (cex, holds, checked_lassos) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    // 3 components of 3 states, 30 formulas over 4 of the labels and one no system has
+    let cases = arb::random_specs(3..=3, 3..=3, 4..=4, &[0.4], 0.5).prop_flat_map(|spec| {
+        let mut atoms: Vec<String> = random(&spec)
+            .unwrap()
+            .labels()
+            .iter()
+            .map(|l| l.name.clone())
+            .collect();
         atoms.truncate(4);
-        atoms.push("zz".into());
-        let small = lassos(&g, 2, 3);
-        for _ in 0..30 {
-            let f = rand_ltl(&mut rng, &atoms, 4);
-            let neg = translate(&Ltl::not(f.clone())).unwrap();
-            match find_accepting_lasso(&g, &sys, &neg) {
-                Some(l) => {
-                    cex += 1;
-                    assert!(replay_lasso(&sys, &l), "{f}");
-                    assert!(
-                        !holds_on_lasso(&f, &sys, &l),
-                        "seed {seed} {f}: lasso {l:?} satisfies f"
-                    );
-                }
-                None => {
-                    holds += 1;
-                    for l in &small {
-                        checked_lassos += 1;
-                        assert!(
-                            holds_on_lasso(&f, &sys, l),
-                            "seed {seed} {f}: no cex found but {l:?} violates"
-                        );
+        atoms.push(arb::MISSING.into());
+        (Just(spec), vec(arb::ltl(atoms, 4, LtlOps::All), 30))
+    });
+    prop::check(
+        "explicit_vs_translate::translation_and_explicit_agree",
+        30,
+        cases,
+        |(spec, formulas)| {
+            let sys: System = random(&spec).unwrap();
+            let g = StateGraph::build(&sys, None).unwrap();
+            let small = lassos(&g, 2, 3);
+            for f in &formulas {
+                let neg = translate(&Ltl::not(f.clone())).unwrap();
+                match find_accepting_lasso(&g, &sys, &neg) {
+                    Some(l) => {
+                        cex.set(cex.get() + 1);
+                        assert!(replay_lasso(&sys, &l), "{f}");
+                        assert!(!holds_on_lasso(f, &sys, &l), "{f}: lasso {l:?} satisfies f");
+                    }
+                    None => {
+                        holds.set(holds.get() + 1);
+                        for l in &small {
+                            checked_lassos.set(checked_lassos.get() + 1);
+                            assert!(
+                                holds_on_lasso(f, &sys, l),
+                                "{f}: no cex found but {l:?} violates"
+                            );
+                        }
                     }
                 }
             }
-        }
-    }
-    assert!(cex > 50 && holds > 50 && checked_lassos > 1000);
+        },
+    );
+    let (cex, holds, checked_lassos) = (cex.get(), holds.get(), checked_lassos.get());
+    assert!(
+        cex > 50 && holds > 50 && checked_lassos > 1000,
+        "{cex} counterexamples, {holds} holding, {checked_lassos} lassos checked"
+    );
 }

@@ -5,7 +5,7 @@
 //! the counts known from the unfactored encoding, and counts 114 and 115, which nothing else
 //! here (nor, as far as we know, any published tool) has counted.
 
-mod common;
+use crate::support;
 
 use ltsym::check::{check, CheckOptions, Engine};
 use ltsym::gen::formulas::{random_ctl, random_ltl};
@@ -225,7 +225,7 @@ fn rers_2017_large_problems_are_counted_factored() {
         ("2017/problem115.dot", "4722366482869645213696", "0"),
     ];
     for (p, states, dead) in known {
-        let sys = ltsym::parse::load_system(&common::rers(p), &Default::default()).unwrap();
+        let sys = ltsym::parse::load_system(&support::rers(p), &Default::default()).unwrap();
         let f = factor(&sys);
         assert!(f.split().count() >= sys.components().len() - 2, "{p}");
         for (strategy, order) in [
@@ -253,7 +253,7 @@ fn rers_2017_large_problems_are_counted_factored() {
 /// the silent start step. No contest tool counted it (2018-2025); unfactored, `reach` hit 60 s.
 #[test]
 fn rers17_pb113_net_is_counted_factored() {
-    let Some(path) = common::mcc("RERS17pb113-PT-1/model.pnml") else {
+    let Some(path) = support::mcc("RERS17pb113-PT-1/model.pnml") else {
         return;
     };
     let sys = ltsym::parse::load_system(&path, &Default::default()).unwrap();

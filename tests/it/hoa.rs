@@ -4,7 +4,7 @@
 //! formula the automaton is for. Letters become valuations as the HOA header says: the fired
 //! label's proposition alone is true, or none when the label is no proposition.
 
-mod common;
+use crate::support;
 
 use ltsym::automata::translate;
 use ltsym::gen::formulas::random_ltl;
@@ -352,7 +352,7 @@ fn check_on_random_lassos(f: &Ltl, hoa_text: &str, rng: &mut Rng, count: usize) 
 
 /// What `ltsym automaton --property N FILE` prints, as a user gets it.
 fn automaton_cli(file: &std::path::Path, n: u32) -> String {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ltsym"))
+    let o = crate::support::cli::ltsym()
         .args(["automaton", "--property", &n.to_string()])
         .arg(file)
         .output()
@@ -366,7 +366,7 @@ fn automaton_cli(file: &std::path::Path, n: u32) -> String {
 /// random lassos that violate the property.
 #[test]
 fn hoa_of_the_negated_properties_of_2016_problem_103() {
-    let file = common::rers("2016/problem103-properties.txt");
+    let file = support::rers("2016/problem103-properties.txt");
     let Properties::Ltl(ps) = load_properties(&file, None).expect("properties") else {
         panic!("LTL expected")
     };

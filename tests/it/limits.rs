@@ -3,58 +3,34 @@
 //! limit values are usage errors. Timings are not asserted tightly (the machine is shared): a
 //! bound twice the allowed time still catches a run of 30 s instead of 2.
 
-mod common;
+use crate::support;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-use std::time::Instant;
+use std::process::Command;
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_ltsym")
-}
+use crate::support::cli::{bin, timed, Timed as Run};
+use crate::support::scratch::{scratch, Scratch};
 
 fn rers(rel: &str) -> String {
-    common::rers(rel).display().to_string()
+    support::rers(rel).display().to_string()
 }
 
-struct Run {
-    code: Option<i32>,
-    out: String,
-    err: String,
-    seconds: f64,
-}
-
-fn finish(o: Output, t: Instant) -> Run {
-    Run {
-        code: o.status.code(),
-        out: String::from_utf8_lossy(&o.stdout).into_owned(),
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-        seconds: t.elapsed().as_secs_f64(),
-    }
-}
-
+/// `ltsym args` with only errors logged, timed.
 fn ltsym(args: &[&str]) -> Run {
-    let t = Instant::now();
-    let o = Command::new(bin())
-        .args(args)
-        .env("RUST_LOG", "error")
-        .output()
-        .expect("ltsym runs");
-    finish(o, t)
+    let mut cmd = Command::new(bin());
+    cmd.args(args).env("RUST_LOG", "error");
+    timed(cmd)
 }
 
 /// `ltsym args` with `ulimit -v kib` (address space, as a cluster job may have it).
 fn ltsym_ulimit_v(kib: u64, args: &[&str]) -> Run {
-    let t = Instant::now();
-    let o = Command::new("sh")
-        .arg("-c")
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
         .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
         .arg(bin())
         .args(args)
-        .env("RUST_LOG", "error")
-        .output()
-        .expect("sh runs");
-    finish(o, t)
+        .env("RUST_LOG", "error");
+    timed(cmd)
 }
 
 /// The time a run under a time limit of `limit` seconds may take: the limit plus 5 % + 1 s,
@@ -63,16 +39,8 @@ fn allowed(limit: f64) -> f64 {
     2.0 * (limit * 1.05 + 1.0)
 }
 
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ltsym-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, text).expect("temp file");
-    p
-}
-
 /// `n` components of two states each, toggled by a local label each way.
-fn toggles(n: usize) -> PathBuf {
+fn toggles(tmp: &Scratch, n: usize) -> PathBuf {
     let mut s = String::from("digraph G {\n");
     for i in 0..n {
         s += &format!(
@@ -81,7 +49,7 @@ fn toggles(n: usize) -> PathBuf {
         );
     }
     s += "}\n";
-    temp(&format!("toggles-{n}.dot"), &s)
+    tmp.file(&format!("toggles-{n}.dot"), &s)
 }
 
 fn no_crash(r: &Run) {
@@ -183,8 +151,9 @@ fn the_explicit_engine_keeps_the_memory_limit() {
 /// `--timeout 2` before).
 #[test]
 fn the_time_limit_holds_in_formula_translation() {
+    let tmp = scratch();
     let xor: Vec<String> = (0..10).map(|i| format!("F c0_t{i}")).collect();
-    let props = temp("xor10.txt", &format!("#1:\n({})\n", xor.join(" ^ ")));
+    let props = tmp.file("xor10.txt", &format!("#1:\n({})\n", xor.join(" ^ ")));
     let r = ltsym(&[
         "check",
         &rers("2016/problem101.dot"),
@@ -202,8 +171,9 @@ fn the_time_limit_holds_in_formula_translation() {
 /// the others are answered (before, the whole file stopped with no result).
 #[test]
 fn a_translation_limit_under_spins_reading_leaves_the_other_properties() {
+    let tmp = scratch();
     let xor: Vec<String> = (0..10).map(|i| format!("F c0_t{i}")).collect();
-    let props = temp(
+    let props = tmp.file(
         "xor10-spin.txt",
         &format!("#1:\n({})\n#2:\n(G !c0_t5)\n", xor.join(" ^ ")),
     );
@@ -227,13 +197,64 @@ fn a_translation_limit_under_spins_reading_leaves_the_other_properties() {
     assert!(r.seconds < allowed(2.0), "{:.1} s", r.seconds);
 }
 
+/// A formula whose automaton is out of reach takes only its share of the time, in both LTL
+/// readings. The xor of ten `F` needs 33 s to translate, far over its share (half of 6 s), on
+/// any machine: before, its translation was tried again at once with all the time left, before
+/// any property was checked, and `G !c0_t5` after it was left unknown with `[0.00 s]` (on a
+/// loaded machine every time; with luck not when idle). Now its retry waits until the others
+/// are decided: `G !c0_t5` is answered, and reported before the xor, which ends unknown at the
+/// limit.
+#[test]
+fn a_formula_out_of_reach_leaves_the_time_of_the_others_in_both_readings() {
+    use ltsym::check::{check_with, CheckOptions, Event, LtlSemantics};
+    use ltsym::parse::{inline_properties, load_system, LoadOptions, Logic};
+    use ltsym::report::Outcome;
+
+    let sys = load_system(
+        &support::rers("2016/problem101.dot"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    let xor: Vec<String> = (0..10).map(|i| format!("F c0_t{i}")).collect();
+    let formulas = vec![xor.join(" ^ "), "G !c0_t5".to_string()];
+    let props = inline_properties(&formulas, Some(Logic::Ltl)).unwrap();
+    for semantics in [LtlSemantics::Rers, LtlSemantics::Spin] {
+        let opts = CheckOptions {
+            timeout: Some(6.0),
+            ltl_semantics: semantics,
+            manager: ltsym::symbolic::ManagerOptions::small(),
+            ..CheckOptions::default()
+        };
+        let mut decided = Vec::new();
+        let report = check_with(&sys, "problem101", None, &props, &opts, &mut |e| {
+            if let Event::Decided(r) = e {
+                decided.push(r.number);
+            }
+        })
+        .unwrap();
+        let outcome = |n: usize| &report.results[n].outcome;
+        assert!(
+            matches!(outcome(1), Outcome::Violated),
+            "{semantics:?}: G !c0_t5 got {}",
+            outcome(1)
+        );
+        assert!(
+            matches!(outcome(0), Outcome::Unknown(_)),
+            "{semantics:?}: the xor got {}",
+            outcome(0)
+        );
+        assert_eq!(decided, [2, 1], "{semantics:?}: the order of the results");
+    }
+}
+
 /// Many components: 6,000 took 22.9 s under `--timeout 2`, 20,000 ran past 60 s under
 /// `--timeout 5` (a cost quadratic in the components) and then overflowed the stack.
 #[test]
 fn the_time_limit_holds_with_many_components() {
-    let props = temp("gf.txt", "#1:\n(G F a0)\n");
+    let tmp = scratch();
+    let props = tmp.file("gf.txt", "#1:\n(G F a0)\n");
     for (n, limit) in [(6_000, 2.0), (20_000, 5.0)] {
-        let sys = toggles(n);
+        let sys = toggles(&tmp, n);
         let r = ltsym(&[
             "check",
             sys.to_str().unwrap(),
@@ -261,12 +282,11 @@ fn the_time_limit_holds_with_many_components() {
 /// ring of 6,000 components (12,000 after factoring) it ran 20 s under `--timeout 2`.
 #[test]
 fn the_time_limit_holds_while_the_order_is_computed() {
-    let dir = std::env::temp_dir().join(format!("ltsym-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let ring = dir.join("ring6000.dot");
+    let tmp = scratch();
+    let ring = tmp.path("ring6000.dot");
     let r = ltsym(&["gen", "ring:6000", "-o", ring.to_str().unwrap()]);
     assert_eq!(r.code, Some(0), "{}", r.err);
-    let props = temp("ring.txt", "#1:\n(G F work_0)\n");
+    let props = tmp.file("ring.txt", "#1:\n(G F work_0)\n");
     let r = ltsym(&[
         "check",
         ring.to_str().unwrap(),
@@ -311,6 +331,7 @@ fn explicit_reach_keeps_the_time_limit() {
 /// again and again for over 60 s), naming the node limit.
 #[test]
 fn the_node_limit_alone_stops_the_run() {
+    let tmp = scratch();
     // property #2 alone (the whole file takes 31 s, most of it properties that hit the limit
     // one after another, and over 60 s on a loaded machine)
     let all = std::fs::read_to_string(rers("2017/problem113-properties.txt")).expect("read");
@@ -320,7 +341,7 @@ fn the_node_limit_alone_stops_the_run() {
         .take_while(|l| !l.starts_with("#3:"))
         .collect();
     assert!(two.contains("a58_SIGFPE"), "{two}");
-    let props = temp("problem113-2.txt", &two);
+    let props = tmp.file("problem113-2.txt", &two);
     let r = ltsym(&[
         "check",
         &rers("2017/problem113.dot"),
@@ -417,7 +438,7 @@ fn translation_clustering_and_ctl_setup_keep_the_time_limit() {
     assert!(translate(&g).is_ok());
 
     let sys = ltsym::parse::load_system(
-        &common::rers("2016/problem101.dot"),
+        &support::rers("2016/problem101.dot"),
         &ltsym::parse::LoadOptions::default(),
     )
     .unwrap();

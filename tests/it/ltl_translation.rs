@@ -2,65 +2,27 @@
 //! operator) and random lassos, the automaton accepts the lasso iff the formula holds on it;
 //! the same for the formulas of the RERS property files and their negations.
 
-mod common;
+use crate::support;
+use crate::support::arb::{self, LtlOps};
+use crate::support::prop;
+
+use std::cell::Cell;
+
+use proptest::collection::vec;
+use proptest::prelude::Strategy;
+use proptest::sample::select;
 
 use ltsym::automata::{accepts_lasso, translate, Tgba};
+use ltsym::gen::rng::Rng;
 use ltsym::logic::eval::holds_on_lasso;
 use ltsym::logic::nnf::{is_nnf, nnf};
 use ltsym::logic::Ltl;
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn b(f: Ltl) -> Box<Ltl> {
     Box::new(f)
 }
 
-fn random_formula(rng: &mut XorShift, atoms: &[&str], depth: usize) -> Ltl {
-    if depth == 0 || rng.below(5) == 0 {
-        return match rng.below(10) {
-            0 => Ltl::True,
-            1 => Ltl::False,
-            _ => Ltl::atom(atoms[rng.below(atoms.len())]),
-        };
-    }
-    let mut sub = || random_formula(rng, atoms, depth - 1);
-    let x = sub();
-    let y = sub();
-    match rng.below(15) {
-        0 => Ltl::not(x),
-        1 => Ltl::and(x, y),
-        2 => Ltl::or(x, y),
-        3 => Ltl::Implies(b(x), b(y)),
-        4 => Ltl::Equiv(b(x), b(y)),
-        5 => Ltl::Xor(b(x), b(y)),
-        6 => Ltl::Next(b(x)),
-        7 => Ltl::Finally(b(x)),
-        8 => Ltl::Globally(b(x)),
-        9 => Ltl::Until(b(x), b(y)),
-        10 => Ltl::WeakUntil(b(x), b(y)),
-        11 => Ltl::Release(b(x), b(y)),
-        12 => Ltl::StrongRelease(b(x), b(y)),
-        13 => Ltl::Globally(b(Ltl::Finally(b(x)))),
-        _ => Ltl::Finally(b(Ltl::Globally(b(x)))),
-    }
-}
-
-fn random_word(rng: &mut XorShift, alphabet: &[String], min: usize, max: usize) -> Vec<String> {
+fn random_word(rng: &mut Rng, alphabet: &[String], min: usize, max: usize) -> Vec<String> {
     let n = min + rng.below(max - min + 1);
     (0..n)
         .map(|_| alphabet[rng.below(alphabet.len())].clone())
@@ -83,42 +45,56 @@ fn check(f: &Ltl, a: &Tgba, na: &Tgba, prefix: &[String], cycle: &[String]) -> O
     }
 }
 
+/// A word of `min..=max` letters of `alphabet`.
+fn words(alphabet: &[&str], min: usize, max: usize) -> impl Strategy<Value = Vec<String>> {
+    let alphabet: Vec<String> = alphabet.iter().map(|s| s.to_string()).collect();
+    vec(select(alphabet), min..=max)
+}
+
 #[test]
 fn random_formulas_agree_with_the_lasso_evaluator() {
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
-    let names = ["a", "b", "c"];
-    // the alphabet: the atoms and one label no formula mentions
-    let alphabet: Vec<String> = ["a", "b", "c", "z"].iter().map(|s| s.to_string()).collect();
-    let mut cases = 0;
-    let mut accepted = 0;
-    let mut max_states = 0;
-    for round in 0..4000 {
-        let natoms = 2 + round % 2;
-        let f = random_formula(&mut rng, &names[..natoms], 4);
-        let g = nnf(&f);
-        assert!(is_nnf(&g), "not in NNF: {g} (from {f})");
-        let a = translate(&f).expect("translation");
-        let na = translate(&Ltl::not(f.clone())).expect("translation");
-        max_states = max_states.max(a.num_states);
-        for _ in 0..25 {
-            let prefix = random_word(&mut rng, &alphabet, 0, 3);
-            let cycle = random_word(&mut rng, &alphabet, 1, 3);
-            if let Some(msg) = check(&f, &a, &na, &prefix, &cycle) {
-                panic!("{msg}");
+    // formulas over 2 or 3 atoms; the alphabet: the atoms and one label no formula mentions
+    let alphabet = ["a", "b", "c", "z"];
+    let cases = (2..=3usize).prop_flat_map(move |natoms| {
+        let atoms: Vec<String> = alphabet[..natoms].iter().map(|s| s.to_string()).collect();
+        (
+            arb::ltl(atoms, 4, LtlOps::All),
+            vec((words(&alphabet, 0, 3), words(&alphabet, 1, 3)), 25),
+        )
+    });
+    let (cases_run, accepted, max_states) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    prop::check(
+        "ltl_translation::random_formulas_agree_with_the_lasso_evaluator",
+        4000,
+        cases,
+        |(f, lassos)| {
+            let g = nnf(&f);
+            assert!(is_nnf(&g), "not in NNF: {g} (from {f})");
+            let a = translate(&f).expect("translation");
+            let na = translate(&Ltl::not(f.clone())).expect("translation");
+            max_states.set(max_states.get().max(a.num_states));
+            for (prefix, cycle) in &lassos {
+                if let Some(msg) = check(&f, &a, &na, prefix, cycle) {
+                    panic!("{msg}");
+                }
+                // the NNF is equivalent to the formula
+                assert_eq!(
+                    holds_on_lasso(&g, prefix, cycle),
+                    holds_on_lasso(&f, prefix, cycle),
+                    "nnf({f}) = {g} differs on {prefix:?} ({cycle:?})^w"
+                );
+                accepted.set(accepted.get() + usize::from(holds_on_lasso(&f, prefix, cycle)));
+                cases_run.set(cases_run.get() + 1);
             }
-            // the NNF is equivalent to the formula
-            assert_eq!(
-                holds_on_lasso(&g, &prefix, &cycle),
-                holds_on_lasso(&f, &prefix, &cycle),
-                "nnf({f}) = {g} differs on {prefix:?} ({cycle:?})^w"
-            );
-            accepted += usize::from(holds_on_lasso(&f, &prefix, &cycle));
-            cases += 1;
-        }
-    }
+        },
+    );
+    let (cases, accepted) = (cases_run.get(), accepted.get());
     // the random cases must exercise both verdicts
     assert!(accepted > cases / 10 && accepted < cases * 9 / 10);
-    println!("{cases} cases, {accepted} satisfied, largest automaton {max_states} states");
+    println!(
+        "{cases} cases, {accepted} satisfied, largest automaton {} states",
+        max_states.get()
+    );
 }
 
 fn g(f: Ltl) -> Ltl {
@@ -312,7 +288,7 @@ fn parse_unary(t: &[Tok], i: &mut usize) -> Ltl {
 fn rers_formulas() -> Vec<(String, Ltl)> {
     let mut out = Vec::new();
     for year in ["2016", "2017"] {
-        let dir = common::rers(year);
+        let dir = support::rers(year);
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -341,7 +317,7 @@ fn rers_formulas() -> Vec<(String, Ltl)> {
 fn rers_formulas_translate_correctly_and_small() {
     let formulas = rers_formulas();
     assert!(formulas.len() >= 600, "only {} formulas", formulas.len());
-    let mut rng = XorShift(12345);
+    let mut rng = Rng::new(12345);
     let (mut max, mut total, mut max_neg, mut total_neg) = (0, 0, 0, 0);
     let mut max_acc = 0;
     let mut edges_neg = 0;
@@ -404,12 +380,12 @@ fn show_rers_automata() {
 #[test]
 #[ignore]
 fn deep_random_formulas_sizes() {
-    let mut rng = XorShift(777);
-    let names = ["a", "b", "c", "d"];
+    let mut rng = Rng::new(777);
+    let names: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
     let t = std::time::Instant::now();
     let (mut max, mut total) = (0, 0);
     for _ in 0..2000 {
-        let f = random_formula(&mut rng, &names, 6);
+        let f = ltsym::gen::formulas::random_ltl(&mut rng, &names, 6);
         let t0 = std::time::Instant::now();
         let a = translate(&f).unwrap();
         if t0.elapsed().as_millis() > 500 {

@@ -1,8 +1,8 @@
 //! The Model Checking Contest's examinations against the contest's agreed answers, on the small
-//! models of the training set (`../shared/mcc`, see `common::mcc_training_dir`; the whole set is
+//! models of the training set (`../shared/mcc`, see `support::mcc_training_dir`; the whole set is
 //! `scripts/mcc-check.sh`), and the evidence for the reading of deadlocks the answers need.
 
-mod common;
+use crate::support;
 
 use std::path::Path;
 
@@ -76,7 +76,7 @@ fn symbolic_engine_agrees_with_explicit_and_the_agreed_answers_on_small_models()
 }
 
 fn agreed_answers_on_small_models(engine: Engine) {
-    let Some(mcc) = common::mcc_training_dir() else {
+    let Some(mcc) = support::mcc_training_dir() else {
         return;
     };
     let opts = MccOptions {
@@ -108,7 +108,7 @@ fn agreed_answers_on_small_models(engine: Engine) {
 /// deadlocks: only `stutter` (a deadlock repeats forever) gives every agreed answer.
 #[test]
 fn ltl_answers_need_deadlocks_to_stutter() {
-    let Some(mcc) = common::mcc_training_dir() else {
+    let Some(mcc) = support::mcc_training_dir() else {
         return;
     };
     let models = [
@@ -143,7 +143,7 @@ fn ltl_answers_need_deadlocks_to_stutter() {
 /// `EX true` is false there) gives every agreed answer.
 #[test]
 fn ctl_answers_need_paths_that_end_in_deadlocks() {
-    let Some(mcc) = common::mcc_training_dir() else {
+    let Some(mcc) = support::mcc_training_dir() else {
         return;
     };
     let models = [
@@ -177,12 +177,12 @@ fn ctl_answers_need_paths_that_end_in_deadlocks() {
 /// the oracle.
 #[test]
 fn the_mcc_subcommand_prints_the_contests_lines() {
-    let Some(mcc) = common::mcc_training_dir() else {
+    let Some(mcc) = support::mcc_training_dir() else {
         return;
     };
     let model = mcc.join("models/Peterson-PT-2");
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ltsym"))
+        let out = crate::support::cli::ltsym()
             .arg("mcc")
             .arg(&model)
             .args(args)
@@ -236,7 +236,8 @@ fn the_mcc_subcommand_prints_the_contests_lines() {
     );
     assert!(err.contains("16 match, 0 mismatch"), "{err}");
     // an oracle that disagrees: exit 1, the mismatch named
-    let wrong = std::env::temp_dir().join(format!("ltsym-mcc-{}.out", std::process::id()));
+    let tmp = crate::support::scratch::scratch();
+    let wrong = tmp.path("wrong.out");
     std::fs::write(
         &wrong,
         "Peterson-PT-2 ReachabilityDeadlock\nFORMULA ReachabilityDeadlock TRUE TECHNIQUES X\n",

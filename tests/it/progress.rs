@@ -4,8 +4,7 @@
 //! ticks leaves a line; on the command line, `-v` on a property of a few seconds shows them and
 //! no `-v` shows nothing.
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -124,10 +123,9 @@ fn a_progress_nobody_reads_stays_silent() {
 }
 
 fn ltsym(args: &[&str]) -> Output {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    Command::new(env!("CARGO_BIN_EXE_ltsym"))
+    crate::support::cli::ltsym()
         .args(args)
-        .current_dir(dir)
+        .current_dir(crate::support::repo_path(""))
         .env_remove("RUST_LOG")
         // a line every half second: the property's fixpoint takes seconds on any machine
         .env("LTSYM_PROGRESS_EVERY", "0.5")

@@ -1,7 +1,7 @@
 //! The RERS `.dot` and Promela readers and the `.dot` writer on the real RERS files, plus
 //! malformed inputs that must give located errors.
 
-mod common;
+use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -21,7 +21,7 @@ fn load(path: &Path) -> System {
 fn rers_systems() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for year in ["2016", "2017", "2019"] {
-        let dir = common::rers(year);
+        let dir = support::rers(year);
         for entry in std::fs::read_dir(&dir).expect("RERS year directory") {
             let path = entry.expect("directory entry").path();
             if matches!(
@@ -57,16 +57,16 @@ fn every_rers_system_loads() {
 #[test]
 fn component_counts() {
     for k in 1..=20 {
-        let sys = load(&common::rers(&format!("2016/problem{}.dot", 100 + k)));
+        let sys = load(&support::rers(&format!("2016/problem{}.dot", 100 + k)));
         assert_eq!(sys.components().len(), k, "2016 problem {}", 100 + k);
         for (i, c) in sys.components().iter().enumerate() {
             assert_eq!(c.name, format!("component{i}"));
         }
     }
-    let sys = load(&common::rers("2017/problem115.dot"));
+    let sys = load(&support::rers("2017/problem115.dot"));
     assert_eq!(sys.components().len(), 19);
     assert_eq!(
-        load(&common::rers("2019/problem101.pml"))
+        load(&support::rers("2019/problem101.pml"))
             .components()
             .len(),
         8
@@ -76,7 +76,7 @@ fn component_counts() {
 /// The 2016 problem 101 as written: start marker `0 -> 6` is not a transition, `0` not a state.
 #[test]
 fn start_marker_is_dropped() {
-    let sys = load(&common::rers("2016/problem101.dot"));
+    let sys = load(&support::rers("2016/problem101.dot"));
     let c = sys.component(0);
     assert_eq!(c.states, (1..=9).map(|i| i.to_string()).collect::<Vec<_>>());
     assert_eq!(c.states[c.start as usize], "6");
@@ -127,8 +127,8 @@ fn dot_and_promela_give_the_same_system() {
         "2017/problem102",
     ];
     for p in problems {
-        let d = load(&common::rers(&format!("{p}.dot")));
-        let m = load(&common::rers(&format!("{p}.pml")));
+        let d = load(&support::rers(&format!("{p}.dot")));
+        let m = load(&support::rers(&format!("{p}.pml")));
         assert_eq!(d.components().len(), m.components().len(), "{p}");
         assert_eq!(d.labels().len(), m.labels().len(), "{p}");
         // same labels, shared by the same components (component i is `componenti` / `Proci`)
@@ -165,7 +165,7 @@ fn written_dot_reads_back_to_the_same_system() {
         "2017/problem102.pml",
         "2019/problem101.pml",
     ] {
-        let sys = load(&common::rers(f));
+        let sys = load(&support::rers(f));
         let back = write_read(&sys);
         let names = |s: &System| {
             s.components()
@@ -237,7 +237,7 @@ fn writer_refuses_what_dot_cannot_express() {
 
 #[test]
 fn shared_state_names_are_qualified() {
-    let sys = load(&common::rers("2017/problem101.pml"));
+    let sys = load(&support::rers("2017/problem101.pml"));
     // Promela state numbers are unique over the file: written as they are
     let text = write_dot(&sys).unwrap();
     assert!(text.contains("\n36->37 [label=\"c0_t12__c3_t1\""), "{text}");
@@ -284,7 +284,7 @@ fn truncated_files_give_located_errors() {
         "2016/problem101.pml",
         "2016/problem102.pml",
     ] {
-        let path = common::rers(f);
+        let path = support::rers(f);
         let text = std::fs::read_to_string(&path).unwrap();
         let pml = f.ends_with(".pml");
         let last = if pml {
@@ -305,7 +305,7 @@ fn truncated_files_give_located_errors() {
         }
     }
     // at the end of a truncated file the error points at the end
-    let text = std::fs::read_to_string(common::rers("2016/problem101.dot")).unwrap();
+    let text = std::fs::read_to_string(support::rers("2016/problem101.dot")).unwrap();
     let cut = text.find("6->1 [label=\"c0_t5\" co").unwrap() + "6->1 [label=\"c0_t5\" co".len();
     assert_eq!(
         dot_err(&text[..cut]),
@@ -411,7 +411,7 @@ fn dot_validation_errors() {
 
 /// The 2016 problem 101 Promela file with one piece replaced.
 fn pml_with(from: &str, to: &str) -> String {
-    let text = std::fs::read_to_string(common::rers("2016/problem101.pml")).unwrap();
+    let text = std::fs::read_to_string(support::rers("2016/problem101.pml")).unwrap();
     assert!(text.contains(from), "{from}");
     text.replacen(from, to, 1)
 }
@@ -482,15 +482,10 @@ fn mutated_files_never_panic() {
     const INSERTS: [char; 14] = [
         '{', '}', '[', ']', '"', ';', '-', '>', '/', '*', 'é', '0', 'x', '\n',
     ];
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut rand = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = ltsym::gen::rng::Rng::new(0x2545_f491_4f6c_dd1d);
+    let mut rand = move |n: usize| rng.below(n);
     for f in ["2016/problem102.dot", "2016/problem102.pml"] {
-        let text = std::fs::read_to_string(common::rers(f)).unwrap();
+        let text = std::fs::read_to_string(support::rers(f)).unwrap();
         let chars: Vec<char> = text.chars().collect();
         let mut errors = 0;
         for _ in 0..1500 {

@@ -1,36 +1,29 @@
 //! The LTL and CTL readers: every RERS property file, print/reparse round trips (RERS and
 //! random formulas), precedence, located errors, and no panics on random input.
 
-mod common;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 
+use std::cell::Cell;
+
+use proptest::collection::vec;
+use proptest::prelude::{any, prop_oneof, Strategy};
+use proptest::sample::select;
+
+use ltsym::gen::rng::Rng;
 use ltsym::logic::{Ctl, Ltl, Property};
+
+use crate::support::arb::{self, LtlOps};
+use crate::support::prop;
 use ltsym::parse::{ctl, detect_logic, ltl, Logic};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/// A tiny xorshift generator: the tests need reproducible randomness and no new crates.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
+/// A random element of `items` (the library's PRNG draws the spellings).
+fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
+    items[rng.below(items.len())]
 }
 
 fn file() -> &'static Path {
@@ -68,7 +61,7 @@ fn a(name: &str) -> Ltl {
 }
 
 fn property_files(year: &str, suffix: &str) -> Vec<PathBuf> {
-    let dir = common::rers(year);
+    let dir = support::rers(year);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
@@ -147,7 +140,7 @@ fn every_rers_ltl_file_parses() {
 
 #[test]
 fn the_annotated_verdict_parses() {
-    let path = common::rers("2016/problem105-properties.txt");
+    let path = support::rers("2016/problem105-properties.txt");
     let props = ltl::parse_properties(&read(&path), &path).unwrap();
     let p = &props[9];
     assert_eq!(p.number, 10);
@@ -158,7 +151,7 @@ fn the_annotated_verdict_parses() {
         Ltl::Implies(b(a("c4_t16")), b(Ltl::Globally(b(Ltl::not(a("c2_t5"))))))
     );
     // The first property of 2016 problem 101, in full.
-    let path = common::rers("2016/problem101-properties.txt");
+    let path = support::rers("2016/problem101-properties.txt");
     let props = ltl::parse_properties(&read(&path), &path).unwrap();
     assert_eq!(props[0].expected, Some(true));
     assert_eq!(props[1].expected, Some(false));
@@ -197,7 +190,7 @@ fn every_rers_ctl_file_parses() {
             );
         }
     }
-    let path = common::rers("2019/problem101-ctl-properties.txt");
+    let path = support::rers("2019/problem101-ctl-properties.txt");
     let props = ctl::parse_properties(&read(&path), &path).unwrap();
     let l = |s: &str| Some(s.to_string());
     assert_eq!(
@@ -215,12 +208,12 @@ fn every_rers_ctl_file_parses() {
 #[test]
 fn load_properties_detects_the_logic() {
     use ltsym::logic::Properties;
-    let ltl_file = common::rers("2017/problem110-properties.txt");
+    let ltl_file = support::rers("2017/problem110-properties.txt");
     match ltsym::parse::load_properties(&ltl_file, None).unwrap() {
         Properties::Ltl(p) => assert_eq!(p.len(), 20),
         Properties::Ctl(_) => panic!("{} read as CTL", ltl_file.display()),
     }
-    let ctl_file = common::rers("2019/problem105-ctl-properties.txt");
+    let ctl_file = support::rers("2019/problem105-ctl-properties.txt");
     match ltsym::parse::load_properties(&ctl_file, None).unwrap() {
         Properties::Ctl(p) => assert_eq!(p.len(), 20),
         Properties::Ltl(_) => panic!("{} read as LTL", ctl_file.display()),
@@ -315,98 +308,37 @@ const NAMES: &[&str] = &[
     "#1:",
 ];
 
-fn random_ltl(rng: &mut Rng, depth: usize) -> Ltl {
-    let leaf = depth == 0 || rng.below(4) == 0;
-    if leaf {
-        return match rng.below(8) {
-            0 => Ltl::True,
-            1 => Ltl::False,
-            _ => a(rng.pick(NAMES)),
-        };
-    }
-    let mut sub = || b(random_ltl(rng, depth - 1));
-    let (l, r) = (sub(), sub());
-    match rng.below(13) {
-        0 => Ltl::Not(l),
-        1 => Ltl::Next(l),
-        2 => Ltl::Finally(l),
-        3 => Ltl::Globally(l),
-        4 => Ltl::And(l, r),
-        5 => Ltl::Or(l, r),
-        6 => Ltl::Implies(l, r),
-        7 => Ltl::Equiv(l, r),
-        8 => Ltl::Xor(l, r),
-        9 => Ltl::Until(l, r),
-        10 => Ltl::WeakUntil(l, r),
-        11 => Ltl::Release(l, r),
-        _ => Ltl::StrongRelease(l, r),
-    }
-}
-
-fn random_ctl(rng: &mut Rng, depth: usize) -> Ctl {
-    let leaf = depth == 0 || rng.below(4) == 0;
-    if leaf {
-        return if rng.below(2) == 0 {
-            Ctl::True
-        } else {
-            Ctl::False
-        };
-    }
-    let label = |rng: &mut Rng| {
-        if rng.below(4) == 0 {
-            None
-        } else {
-            Some(rng.pick(NAMES).to_string())
-        }
-    };
-    let sub = |rng: &mut Rng| b(random_ctl(rng, depth - 1));
-    match rng.below(16) {
-        0 => Ctl::Not(sub(rng)),
-        1 => Ctl::And(sub(rng), sub(rng)),
-        2 => Ctl::Or(sub(rng), sub(rng)),
-        3 => Ctl::Implies(sub(rng), sub(rng)),
-        4 => Ctl::Equiv(sub(rng), sub(rng)),
-        5 => {
-            let l = label(rng);
-            Ctl::Diamond(l, sub(rng))
-        }
-        6 => {
-            let l = label(rng);
-            Ctl::Box(l, sub(rng))
-        }
-        7 => Ctl::AU(sub(rng), sub(rng)),
-        8 => Ctl::EU(sub(rng), sub(rng)),
-        9 => Ctl::AW(sub(rng), sub(rng)),
-        10 => Ctl::EW(sub(rng), sub(rng)),
-        11 => Ctl::AG(sub(rng)),
-        12 => Ctl::EG(sub(rng)),
-        13 => Ctl::AF(sub(rng)),
-        14 => Ctl::EF(sub(rng)),
-        _ => {
-            let l = label(rng);
-            Ctl::Diamond(l, sub(rng))
-        }
-    }
+/// The atoms and labels of the random formulas: [`NAMES`].
+fn names() -> Vec<String> {
+    NAMES.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]
 fn random_ltl_formulas_round_trip() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for _ in 0..4000 {
-        let f = random_ltl(&mut rng, 6);
-        let printed = f.to_string();
-        assert_eq!(ltl(&printed), f, "{printed}");
-    }
+    let formulas = arb::ltl(names(), 6, LtlOps::All);
+    prop::check(
+        "read_formulas::random_ltl_formulas_round_trip",
+        4000,
+        formulas,
+        |f| {
+            let printed = f.to_string();
+            assert_eq!(ltl(&printed), f, "{printed}");
+        },
+    );
 }
 
 #[test]
 fn random_ctl_formulas_round_trip() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    for _ in 0..4000 {
-        let f = random_ctl(&mut rng, 6);
-        let printed = f.to_string();
-        assert_eq!(ctl(&printed), f, "{printed}");
-    }
+    let formulas = arb::ctl(names(), 6);
+    prop::check(
+        "read_formulas::random_ctl_formulas_round_trip",
+        4000,
+        formulas,
+        |f| {
+            let printed = f.to_string();
+            assert_eq!(ctl(&printed), f, "{printed}");
+        },
+    );
 }
 
 /// Some whitespace, possibly none when `optional`.
@@ -416,7 +348,7 @@ fn ws(rng: &mut Rng, optional: bool) -> &'static str {
     } else {
         &[" ", " ", "  ", "\n", "\t", " \r\n "]
     };
-    rng.pick(choices)
+    pick(rng, choices)
 }
 
 /// Writes `f` fully parenthesised with randomly chosen spellings and spacing: every synonym
@@ -424,7 +356,7 @@ fn ws(rng: &mut Rng, optional: bool) -> &'static str {
 /// Spot's scanner splits the word anyway (`GFa`).
 fn spell_ltl(f: &Ltl, rng: &mut Rng) -> String {
     let bin = |rng: &mut Rng, l: &Ltl, ops: &[&str], r: &Ltl| {
-        let op = rng.pick(ops);
+        let op = pick(rng, ops);
         let word_op = op.chars().all(|c| c.is_ascii_alphabetic());
         let (sl, sr) = (spell_ltl(l, rng), spell_ltl(r, rng));
         let (w1, w2, w3, w4) = (
@@ -436,15 +368,15 @@ fn spell_ltl(f: &Ltl, rng: &mut Rng) -> String {
         format!("({w1}{sl}{w2}{op}{w3}{sr}{w4})")
     };
     let un = |rng: &mut Rng, ops: &[&str], a: &Ltl| {
-        let op = rng.pick(ops);
+        let op = pick(rng, ops);
         let sa = spell_ltl(a, rng);
         // "X1" and "F0" are atoms, "Xa" is X a: a space is needed before a digit only.
         let needs_space = sa.starts_with(|c: char| c.is_ascii_digit());
         format!("{op}{}{sa}", ws(rng, !needs_space))
     };
     match f {
-        Ltl::True => rng.pick(&["true", "1", "TRUE", "True"]).to_string(),
-        Ltl::False => rng.pick(&["false", "0", "FALSE", "fAlSe"]).to_string(),
+        Ltl::True => pick(rng, &["true", "1", "TRUE", "True"]).to_string(),
+        Ltl::False => pick(rng, &["false", "0", "FALSE", "fAlSe"]).to_string(),
         Ltl::Atom(_) => {
             if rng.below(3) == 0 {
                 format!("({}{f}{})", ws(rng, true), ws(rng, true))
@@ -471,7 +403,7 @@ fn spell_ltl(f: &Ltl, rng: &mut Rng) -> String {
 /// As [`spell_ltl`], for CTL.
 fn spell_ctl(f: &Ctl, rng: &mut Rng) -> String {
     let bin = |rng: &mut Rng, l: &Ctl, ops: &[&str], r: &Ctl| {
-        let op = rng.pick(ops);
+        let op = pick(rng, ops);
         let (sl, sr) = (spell_ctl(l, rng), spell_ctl(r, rng));
         let (w1, w2, w3, w4) = (ws(rng, true), ws(rng, true), ws(rng, true), ws(rng, true));
         format!("({w1}{sl}{w2}{op}{w3}{sr}{w4})")
@@ -527,15 +459,24 @@ fn spell_ctl(f: &Ctl, rng: &mut Rng) -> String {
 
 #[test]
 fn random_spellings_parse_to_the_same_formula() {
-    let mut rng = Rng(0x5151_7777_abcd_0001);
-    for _ in 0..3000 {
-        let f = random_ltl(&mut rng, 5);
-        let text = spell_ltl(&f, &mut rng);
-        assert_eq!(ltl(&text), f, "{text:?}");
-        let f = random_ctl(&mut rng, 5);
-        let text = spell_ctl(&f, &mut rng);
-        assert_eq!(ctl(&text), f, "{text:?}");
-    }
+    // a formula of each logic, and the seed of the spelling's random choices
+    let cases = (
+        arb::ltl(names(), 5, LtlOps::All),
+        arb::ctl(names(), 5),
+        any::<u64>(),
+    );
+    prop::check(
+        "read_formulas::random_spellings_parse_to_the_same_formula",
+        3000,
+        cases,
+        |(f, g, seed)| {
+            let mut rng = Rng::new(seed);
+            let text = spell_ltl(&f, &mut rng);
+            assert_eq!(ltl(&text), f, "{text:?}");
+            let text = spell_ctl(&g, &mut rng);
+            assert_eq!(ctl(&text), g, "{text:?}");
+        },
+    );
 }
 
 /// Writes `f` with as few parentheses as the precedence table of grammar/ltl.ebnf allows:
@@ -634,66 +575,76 @@ fn minimal_ctl(f: &Ctl, need: usize) -> String {
 
 #[test]
 fn minimally_parenthesised_formulas_parse_back() {
-    let mut rng = Rng(0x0f0f_1234_5555_aaaa);
-    let mut dropped = 0;
-    for _ in 0..3000 {
-        let f = random_ltl(&mut rng, 5);
-        let text = minimal_ltl(&f, 0);
-        dropped += f.to_string().matches('(').count() - text.matches('(').count();
-        assert_eq!(ltl(&text), f, "{text}");
-        let f = random_ctl(&mut rng, 5);
-        let text = minimal_ctl(&f, 0);
-        dropped += f.to_string().matches('(').count() - text.matches('(').count();
-        assert_eq!(ctl(&text), f, "{text}");
-    }
+    let dropped = Cell::new(0);
+    let cases = (arb::ltl(names(), 5, LtlOps::All), arb::ctl(names(), 5));
+    prop::check(
+        "read_formulas::minimally_parenthesised_formulas_parse_back",
+        3000,
+        cases,
+        |(f, g)| {
+            let text = minimal_ltl(&f, 0);
+            dropped.set(
+                dropped.get() + f.to_string().matches('(').count() - text.matches('(').count(),
+            );
+            assert_eq!(ltl(&text), f, "{text}");
+            let text = minimal_ctl(&g, 0);
+            dropped.set(
+                dropped.get() + g.to_string().matches('(').count() - text.matches('(').count(),
+            );
+            assert_eq!(ctl(&text), g, "{text}");
+        },
+    );
     // Precedence decided many groupings, or this test checked nothing.
+    let dropped = dropped.get();
     assert!(dropped > 3000, "only {dropped} parentheses left out");
 }
 
 #[test]
 fn random_property_files_round_trip() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
-    for round in 0..50 {
-        let count = 1 + rng.below(8);
-        let mut text = String::new();
-        let mut line = 1;
-        let mut want = Vec::new();
-        for i in 0..count {
-            let number = (i * 3 + round) as u32;
-            let expected = [None, Some(true), Some(false)][rng.below(3)];
-            let verdict = match expected {
-                None => "",
-                Some(true) => " \t true",
-                Some(false) => "\tfalse (a note)",
-            };
-            text.push_str(&format!("#{number}:{verdict}\n"));
-            line += 1;
-            if rng.below(3) == 0 {
-                text.push_str("// a comment\n\n");
+    // Names with newlines or a leading "#" would change the line layout.
+    let atoms: Vec<String> = names()
+        .into_iter()
+        .filter(|a| !a.contains('#') && !a.contains('\t'))
+        .collect();
+    // per property: its verdict (none, true, false), a comment after it or not, its formula
+    let property = (0..3usize, any::<bool>(), arb::ltl(atoms, 4, LtlOps::All));
+    let cases = (vec(property, 1..=8), 0..50usize);
+    prop::check(
+        "read_formulas::random_property_files_round_trip",
+        50,
+        cases,
+        |(props, round)| {
+            let mut text = String::new();
+            let mut line = 1;
+            let mut want = Vec::new();
+            for (i, (verdict, comment, f)) in props.into_iter().enumerate() {
+                let number = (i * 3 + round) as u32;
+                let expected = [None, Some(true), Some(false)][verdict];
+                let verdict = match expected {
+                    None => "",
+                    Some(true) => " \t true",
+                    Some(false) => "\tfalse (a note)",
+                };
+                text.push_str(&format!("#{number}:{verdict}\n"));
+                line += 1;
+                if comment {
+                    text.push_str("// a comment\n\n");
+                    line += 2;
+                }
+                text.push_str(&format!("  {f}\n\n"));
+                want.push(Property {
+                    number,
+                    formula: f,
+                    expected,
+                    line,
+                });
                 line += 2;
             }
-            // Names with newlines or a leading "#" would change the line layout.
-            let f = loop {
-                let f = random_ltl(&mut rng, 4);
-                if f.atoms()
-                    .iter()
-                    .all(|a| !a.contains('#') && !a.contains('\t'))
-                {
-                    break f;
-                }
-            };
-            text.push_str(&format!("  {f}\n\n"));
-            want.push(Property {
-                number,
-                formula: f,
-                expected,
-                line,
-            });
-            line += 2;
-        }
-        let got = ltl::parse_properties(&text, file()).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        assert_eq!(got, want, "{text}");
-    }
+            let got =
+                ltl::parse_properties(&text, file()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(got, want, "{text}");
+        },
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1049,50 +1000,55 @@ const CTL_TOKENS: &[&str] = &[
     "\t",
 ];
 
-fn random_text(rng: &mut Rng, tokens: &[&str]) -> String {
-    let n = if rng.below(2) == 0 {
-        rng.below(6)
-    } else {
-        rng.below(30)
-    };
-    (0..n).map(|_| rng.pick(tokens)).collect()
+/// Strings of tokens: short ones (under 6) half of the time, else up to 30.
+fn token_strings(tokens: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let n = prop_oneof![0..6usize, 0..30usize];
+    n.prop_flat_map(move |n| vec(select(tokens), n))
+        .prop_map(|t| t.concat())
 }
 
 #[test]
 fn random_token_strings_never_panic() {
-    let mut rng = Rng(0xdead_beef_cafe_f00d);
-    let mut parsed = 0;
-    for _ in 0..5000 {
-        let text = random_text(&mut rng, LTL_TOKENS);
-        if let Ok(f) = ltl::parse_formula(&text, file()) {
-            parsed += 1;
-            assert_eq!(ltl(&f.to_string()), f, "{text:?}");
-        }
-        let _ = ltl::parse_properties(&text, file());
-        let text = random_text(&mut rng, CTL_TOKENS);
-        if let Ok(f) = ctl::parse_formula(&text, file()) {
-            parsed += 1;
-            assert_eq!(ctl(&f.to_string()), f, "{text:?}");
-        }
-        let _ = ctl::parse_properties(&text, file());
-    }
+    let parsed = Cell::new(0);
+    let cases = (token_strings(LTL_TOKENS), token_strings(CTL_TOKENS));
+    prop::check(
+        "read_formulas::random_token_strings_never_panic",
+        5000,
+        cases,
+        |(l, c)| {
+            if let Ok(f) = ltl::parse_formula(&l, file()) {
+                parsed.set(parsed.get() + 1);
+                assert_eq!(ltl(&f.to_string()), f, "{l:?}");
+            }
+            let _ = ltl::parse_properties(&l, file());
+            if let Ok(f) = ctl::parse_formula(&c, file()) {
+                parsed.set(parsed.get() + 1);
+                assert_eq!(ctl(&f.to_string()), f, "{c:?}");
+            }
+            let _ = ctl::parse_properties(&c, file());
+        },
+    );
     // The generator must also produce valid formulas, or the round-trip check above is empty.
+    let parsed = parsed.get();
     assert!(parsed > 100, "only {parsed} random strings parsed");
 }
 
 #[test]
 fn random_bytes_never_panic() {
-    let mut rng = Rng(0x0bad_5eed_1234_4321);
     let alphabet: Vec<char> = "aUFGX!&|-<>=[]()\"\\#: \n\t1é€x_"
         .chars()
         .chain((0..8).map(|_| '\u{1F600}'))
         .collect();
-    for _ in 0..3000 {
-        let n = rng.below(40);
-        let text: String = (0..n).map(|_| rng.pick(&alphabet)).collect();
-        let _ = ltl::parse_formula(&text, file());
-        let _ = ltl::parse_properties(&text, file());
-        let _ = ctl::parse_formula(&text, file());
-        let _ = ctl::parse_properties(&text, file());
-    }
+    let texts = vec(select(alphabet), 0..40).prop_map(|cs| cs.into_iter().collect::<String>());
+    prop::check(
+        "read_formulas::random_bytes_never_panic",
+        3000,
+        texts,
+        |text| {
+            let _ = ltl::parse_formula(&text, file());
+            let _ = ltl::parse_properties(&text, file());
+            let _ = ctl::parse_formula(&text, file());
+            let _ = ctl::parse_properties(&text, file());
+        },
+    );
 }

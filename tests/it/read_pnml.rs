@@ -1,7 +1,7 @@
 //! The PNML reader: the two MCC nets of RERS problems, and small hand-written nets for each
 //! error and for a label that is not a product.
 
-mod common;
+use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -12,7 +12,7 @@ use ltsym::parse::{pnml, PnmlLabels};
 
 /// An MCC net (not shipped with the repository): `None`, said on stderr, when it is absent.
 fn load(rel: &str, labels: PnmlLabels) -> Option<(String, System)> {
-    let path = common::mcc(rel)?;
+    let path = support::mcc(rel)?;
     let text = std::fs::read_to_string(&path).expect("MCC net readable");
     let sys = pnml::parse(&text, &path, labels).expect("MCC net loads");
     Some((text, sys))
@@ -168,7 +168,7 @@ fn rers17_pb113_net_is_problem113_dot() {
     // Same system as 2017/problem113.dot: place `pN` is dot node `N`, unit `ucomponentK` is
     // `componentK`, the marked place is the dummy start node, `t_0_` is the start edge, and
     // every other local move is a dot edge with the same label.
-    let dot = std::fs::read_to_string(common::rers("2017/problem113.dot")).unwrap();
+    let dot = std::fs::read_to_string(support::rers("2017/problem113.dot")).unwrap();
     let dot = dot_components(&dot);
     assert_eq!(dot.len(), 13);
     let silent_label = sys.labels().iter().position(|l| l.is_silent()).unwrap();

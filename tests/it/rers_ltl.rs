@@ -6,7 +6,7 @@
 //! The larger problems (2016 111–115, with official answers, and 116–120 and 2017, without)
 //! are run by scripts/bench-ltl.sh.
 
-mod common;
+use crate::support;
 
 use ltsym::check::{check, CheckOptions, Engine, StartSteps};
 use ltsym::parse::{load_properties, load_system, LoadOptions};
@@ -25,12 +25,12 @@ fn run_in(
     space: Space,
 ) -> (usize, usize, Vec<u32>) {
     let sys = load_system(
-        &common::rers(&format!("2016/problem{problem}.dot")),
+        &support::rers(&format!("2016/problem{problem}.dot")),
         &LoadOptions::default(),
     )
     .unwrap();
     let props = load_properties(
-        &common::rers(&format!("2016/problem{problem}-properties.txt")),
+        &support::rers(&format!("2016/problem{problem}-properties.txt")),
         None,
     )
     .unwrap();

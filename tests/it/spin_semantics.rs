@@ -5,7 +5,7 @@
 //! on words directly; the explicit engine's verdicts and counterexamples on hand-made systems,
 //! each counterexample against the formula and the system.
 
-mod common;
+use crate::support;
 
 use std::path::Path;
 
@@ -202,7 +202,7 @@ fn rers_2016_105_property_10() {
     // `c4_t16 => G !c2_t5`: the atom is read at the first position, ⊥, so SPIN holds it
     // trivially; the RERS answer (infinite traces from the first label) is false.
     let sys = ltsym::parse::load_system(
-        &common::rers("2016/problem105.pml"),
+        &support::rers("2016/problem105.pml"),
         &ltsym::parse::LoadOptions::default(),
     )
     .expect("system");

@@ -3,15 +3,22 @@
 //! written from the path definitions (not from the fixpoints) on random systems; and every
 //! witness/counterexample replayed step by step.
 
-mod common;
+use crate::support;
 
+use std::cell::Cell;
 use std::collections::HashMap;
+
+use proptest::collection::vec;
+use proptest::prelude::{any, prop_oneof, Just, Strategy};
+
+use crate::support::arb::{self, AnySys, Shape};
+use crate::support::prop;
 
 use oxidd::BooleanFunction;
 
 use ltsym::limits::Budget;
 use ltsym::logic::ctl::Ctl;
-use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
+use ltsym::model::{LabelId, StateId, System, SystemBuilder};
 use ltsym::symbolic::reach::reachable;
 use ltsym::symbolic::{CtlChecker, CtlEvidence, Encoding, EvidenceKind, ManagerOptions};
 
@@ -104,47 +111,7 @@ struct Explicit {
     edges: Vec<Vec<(LabelId, usize)>>,
 }
 
-/// Successors of a global state by the RERS rule.
-fn successors(sys: &System, s: &[StateId]) -> Vec<(LabelId, Vec<StateId>)> {
-    let mut out = Vec::new();
-    for (l, label) in sys.labels().iter().enumerate() {
-        match &label.sync {
-            Sync::Product => {
-                let mut partial = vec![s.to_vec()];
-                for (i, &c) in label.components.iter().enumerate() {
-                    let mut next = Vec::new();
-                    for p in &partial {
-                        for &(from, to) in &label.local[i] {
-                            if from == s[c] {
-                                let mut q = p.clone();
-                                q[c] = to;
-                                next.push(q);
-                            }
-                        }
-                    }
-                    partial = next;
-                }
-                out.extend(partial.into_iter().map(|q| (l, q)));
-            }
-            Sync::Tuples(tuples) => {
-                for tu in tuples {
-                    if tu
-                        .iter()
-                        .enumerate()
-                        .all(|(i, &(from, _))| s[label.components[i]] == from)
-                    {
-                        let mut q = s.to_vec();
-                        for (i, &(_, to)) in tu.iter().enumerate() {
-                            q[label.components[i]] = to;
-                        }
-                        out.push((l, q));
-                    }
-                }
-            }
-        }
-    }
-    out
-}
+use crate::support::oracle::moves as successors;
 
 impl Explicit {
     fn new(sys: &System) -> Explicit {
@@ -691,108 +658,47 @@ fn lasso_counterexample_for_af() {
 
 // ---------------------------------------------------------------- random agreement
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// Up to 3 components of up to 4 states, up to `2n` moves each on labels `a`–`d`, one in 8
+/// silent.
+const SMALL_CTL: Shape = Shape {
+    components: 1..=3,
+    states: 1..=4,
+    extra_moves: 0,
+    labels: &["a", "b", "c", "d"],
+    silent: 0.125,
+    tuple_labels: &[],
+    tuple_chance: 0.0,
+    tuple_arity: 2,
+    max_tuples: 1,
+};
 
-const NAMES: [&str; 4] = ["a", "b", "c", "d"];
-
-fn random_system(rng: &mut Rng) -> System {
-    let mut b = SystemBuilder::new();
-    let ncomp = 1 + rng.below(3);
-    for i in 0..ncomp {
-        let c = b.add_component(&format!("c{i}"));
-        let n = 1 + rng.below(4);
-        for s in 0..n {
-            b.add_state(c, &format!("s{s}")).unwrap();
-        }
-        b.set_start(c, rng.below(n) as StateId);
-        let ntrans = rng.below(2 * n + 1);
-        for _ in 0..ntrans {
-            let from = rng.below(n) as StateId;
-            let to = rng.below(n) as StateId;
-            let l = if rng.below(8) == 0 {
-                ""
-            } else {
-                NAMES[rng.below(NAMES.len())]
-            };
-            b.add_transition(c, from, l, to);
-        }
-    }
-    b.build().unwrap()
-}
-
-fn random_formula(rng: &mut Rng, depth: usize) -> Ctl {
-    let names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
-    random_formula_over(rng, &names, depth)
-}
-
-/// A random formula of the given depth over every operator; modalities name a label of
-/// `names`, no label (EX/AX), or `zz` (a label no system here has).
-fn random_formula_over(rng: &mut Rng, names: &[String], depth: usize) -> Ctl {
-    let label = |rng: &mut Rng| -> Option<String> {
-        match rng.below(6) {
-            0 => None,
-            5 => Some("zz".into()),
-            _ if names.is_empty() => None,
-            _ => Some(names[rng.below(names.len())].clone()),
-        }
-    };
-    if depth == 0 {
-        return match rng.below(6) {
-            0 => t(),
-            1 => ff(),
-            _ => Ctl::Diamond(label(rng), bx(t())),
-        };
-    }
-    let sub = |rng: &mut Rng| random_formula_over(rng, names, depth - 1);
-    match rng.below(18) {
-        0 => not(sub(rng)),
-        1 => and(sub(rng), sub(rng)),
-        2 => or(sub(rng), sub(rng)),
-        3 => Ctl::Implies(bx(sub(rng)), bx(sub(rng))),
-        4 => Ctl::Equiv(bx(sub(rng)), bx(sub(rng))),
-        5 => Ctl::Diamond(label(rng), bx(sub(rng))),
-        6 => Ctl::Box(label(rng), bx(sub(rng))),
-        7 => au(sub(rng), sub(rng)),
-        8 => eu(sub(rng), sub(rng)),
-        9 => aw(sub(rng), sub(rng)),
-        10 => ew(sub(rng), sub(rng)),
-        11 => ag(sub(rng)),
-        12 => eg(sub(rng)),
-        13 => af(sub(rng)),
-        14 => ef(sub(rng)),
-        _ => random_formula_over(rng, names, 0),
-    }
+fn names() -> Vec<String> {
+    SMALL_CTL.labels.iter().map(|l| l.to_string()).collect()
 }
 
 #[test]
 fn random_systems_agree_with_the_path_oracle() {
-    let mut rng = Rng(0x05EE_DC71_0001);
-    let mut deadlocked = 0;
-    let mut verdicts = [0usize; 2];
-    for _ in 0..300 {
-        let sys = random_system(&mut rng);
-        let ex = Explicit::new(&sys);
-        if ex.edges.iter().any(|e| e.is_empty()) {
-            deadlocked += 1;
-        }
-        for _ in 0..4 {
-            let depth = 1 + rng.below(3);
-            let f = random_formula(&mut rng, depth);
-            verdicts[usize::from(check(&sys, &f))] += 1;
-        }
-    }
+    let deadlocked = Cell::new(0);
+    let verdicts = Cell::new([0usize; 2]);
+    let cases = (arb::systems(SMALL_CTL), vec(arb::ctl(names(), 3), 4));
+    prop::check(
+        "symbolic_ctl::random_systems_agree_with_the_path_oracle",
+        300,
+        cases,
+        |(spec, formulas)| {
+            let sys = spec.build();
+            let ex = Explicit::new(&sys);
+            if ex.edges.iter().any(|e| e.is_empty()) {
+                deadlocked.set(deadlocked.get() + 1);
+            }
+            for f in &formulas {
+                let mut v = verdicts.get();
+                v[usize::from(check(&sys, f))] += 1;
+                verdicts.set(v);
+            }
+        },
+    );
+    let (deadlocked, verdicts) = (deadlocked.get(), verdicts.get());
     // the generator must exercise deadlocks and both verdicts
     assert!(deadlocked > 100, "only {deadlocked} systems with deadlocks");
     assert!(
@@ -807,85 +713,82 @@ fn random_systems_agree_with_the_path_oracle() {
 /// state, in every evaluation mode.
 #[test]
 fn random_systems_agree_with_the_explicit_engine() {
-    let mut rng = Rng(0x0C71_0002_BEEF_0003);
-    let mut deadlocked = 0;
-    let mut verdicts = [0usize; 2];
-    let mut compared = 0usize;
-    for i in 0..400u64 {
-        let sys = if i % 4 == 3 {
-            random_system(&mut rng)
-        } else {
-            let spec = ltsym::gen::RandomSpec {
-                components: 1 + rng.below(4),
-                states_per_component: 1 + rng.below(5),
-                transitions_per_component: 1 + rng.below(8),
-                share_rate: 0.2 + 0.2 * rng.below(3) as f64,
-                deadlocks: i % 5 != 0,
-                seed: 1000 + i,
-            };
-            ltsym::gen::random(&spec).unwrap()
-        };
-        let graph = ltsym::explicit::StateGraph::build(&sys, None).unwrap();
-        let oracle = Explicit::new(&sys);
-        if (0..graph.num_states() as u32).any(|s| graph.is_deadlock(s)) {
-            deadlocked += 1;
-        }
-        let names: Vec<String> = sys
-            .labels()
-            .iter()
-            .filter(|l| !l.is_silent())
-            .map(|l| l.name.clone())
-            .collect();
-        let n = sys.components().len();
-        let order: Vec<usize> = if i % 2 == 0 {
-            (0..n).collect()
-        } else {
-            (0..n).rev().collect()
-        };
-        let budget = Budget::unlimited();
-        let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
-        let reach = reachable(&enc, &budget).unwrap();
-        assert_eq!(
-            enc.count(&reach).to_string(),
-            graph.num_states().to_string()
-        );
-        let cubes: Vec<_> = (0..graph.num_states() as u32)
-            .map(|s| enc.state_cube(&graph.state(s)).unwrap())
-            .collect();
-        let mut checkers = [
-            CtlChecker::new(&enc, &reach, &sys).unwrap(),
-            CtlChecker::new(&enc, &reach, &sys)
-                .unwrap()
-                .over_all_states(true)
-                .unwrap(),
-            CtlChecker::new(&enc, &reach, &sys).unwrap().literal(true),
-        ];
-        for _ in 0..3 {
-            let depth = 1 + rng.below(3);
-            let f = random_formula_over(&mut rng, &names, depth);
-            let want = ltsym::explicit::eval_ctl(&graph, &sys, &f);
-            for (k, c) in checkers.iter_mut().enumerate() {
-                let set = c.eval(&f, &budget).unwrap();
-                for (s, cube) in cubes.iter().enumerate() {
-                    let got = cube.and(&set).unwrap().satisfiable();
-                    assert_eq!(
-                        got,
-                        want[s],
-                        "`{f}` at {:?} (checker {k}, system {i})\n{sys:?}",
-                        graph.state(s as u32)
-                    );
-                    compared += 1;
-                }
-                assert_eq!(
-                    c.holds(&f, &budget).unwrap(),
-                    ltsym::explicit::check_ctl(&graph, &sys, &f)
-                );
+    let deadlocked = Cell::new(0);
+    let verdicts = Cell::new([0usize; 2]);
+    let compared = Cell::new(0usize);
+    // three in four systems the generator's (most with deadlocks), the others this file's;
+    // the components in their order or reversed; 3 formulas over the system's labels
+    let systems = prop_oneof![
+        3 => arb::random_specs(1..=4, 1..=5, 1..=8, &[0.2, 0.4, 0.6], 0.8).prop_map(AnySys::Generated),
+        1 => arb::systems(SMALL_CTL).prop_map(AnySys::Small),
+    ];
+    let cases = (systems, any::<bool>()).prop_flat_map(|(sys, reversed)| {
+        let names = arb::label_names(&sys.build());
+        (Just(sys), Just(reversed), vec(arb::ctl(names, 3), 3))
+    });
+    prop::check(
+        "symbolic_ctl::random_systems_agree_with_the_explicit_engine",
+        400,
+        cases,
+        |(sys, reversed, formulas)| {
+            let sys = sys.build();
+            let graph = ltsym::explicit::StateGraph::build(&sys, None).unwrap();
+            let oracle = Explicit::new(&sys);
+            if (0..graph.num_states() as u32).any(|s| graph.is_deadlock(s)) {
+                deadlocked.set(deadlocked.get() + 1);
             }
-            let ev = checkers[0].evidence(&f, &budget).unwrap();
-            validate(&sys, &oracle, &f, want[graph.initial() as usize], &ev);
-            verdicts[usize::from(want[graph.initial() as usize])] += 1;
-        }
-    }
+            let n = sys.components().len();
+            let order: Vec<usize> = if !reversed {
+                (0..n).collect()
+            } else {
+                (0..n).rev().collect()
+            };
+            let budget = Budget::unlimited();
+            let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+            let reach = reachable(&enc, &budget).unwrap();
+            assert_eq!(
+                enc.count(&reach).to_string(),
+                graph.num_states().to_string()
+            );
+            let cubes: Vec<_> = (0..graph.num_states() as u32)
+                .map(|s| enc.state_cube(&graph.state(s)).unwrap())
+                .collect();
+            let mut checkers = [
+                CtlChecker::new(&enc, &reach, &sys).unwrap(),
+                CtlChecker::new(&enc, &reach, &sys)
+                    .unwrap()
+                    .over_all_states(true)
+                    .unwrap(),
+                CtlChecker::new(&enc, &reach, &sys).unwrap().literal(true),
+            ];
+            for f in &formulas {
+                let want = ltsym::explicit::eval_ctl(&graph, &sys, f);
+                for (k, c) in checkers.iter_mut().enumerate() {
+                    let set = c.eval(f, &budget).unwrap();
+                    for (s, cube) in cubes.iter().enumerate() {
+                        let got = cube.and(&set).unwrap().satisfiable();
+                        assert_eq!(
+                            got,
+                            want[s],
+                            "`{f}` at {:?} (checker {k})",
+                            graph.state(s as u32)
+                        );
+                        compared.set(compared.get() + 1);
+                    }
+                    assert_eq!(
+                        c.holds(f, &budget).unwrap(),
+                        ltsym::explicit::check_ctl(&graph, &sys, f)
+                    );
+                }
+                let ev = checkers[0].evidence(f, &budget).unwrap();
+                validate(&sys, &oracle, f, want[graph.initial() as usize], &ev);
+                let mut v = verdicts.get();
+                v[usize::from(want[graph.initial() as usize])] += 1;
+                verdicts.set(v);
+            }
+        },
+    );
+    let (deadlocked, verdicts, compared) = (deadlocked.get(), verdicts.get(), compared.get());
     println!("{deadlocked} of 400 systems deadlock; verdicts false/true {verdicts:?}; {compared} state comparisons");
     assert!(deadlocked > 150, "only {deadlocked} systems with deadlocks");
     assert!(
@@ -898,7 +801,7 @@ fn random_systems_agree_with_the_explicit_engine() {
 // ---------------------------------------------------------------- measurements (ignored)
 
 /// Times CTL properties shaped like the RERS 2019 ones on RERS .dot systems. Run with
-/// `cargo test --release --test symbolic_ctl -- --ignored --nocapture rers_shaped`.
+/// `cargo test --release --test it -- --ignored --nocapture symbolic_ctl::rers_shaped`.
 #[test]
 #[ignore]
 fn rers_shaped_properties_timing() {
@@ -906,7 +809,7 @@ fn rers_shaped_properties_timing() {
         "2016/problem105.dot 2017/problem104.dot 2017/problem106.dot".to_string()
     });
     for file in files.split_whitespace() {
-        let path = common::rers(file);
+        let path = support::rers(file);
         let sys = ltsym::parse::load_system(&path, &ltsym::parse::LoadOptions::default()).unwrap();
         let budget = Budget::new(Some(300.0), None);
         let t0 = std::time::Instant::now();
@@ -930,7 +833,7 @@ fn rers_shaped_properties_timing() {
             "{file}: {} states, {deadlocks} deadlocks, reach {treach:.2}s",
             enc.count(&reach)
         );
-        let mut rng = Rng(42);
+        let mut rng = ltsym::gen::rng::Rng::new(42);
         for i in 0..10 {
             let mut l = || names[rng.below(names.len())].clone();
             let (x, y, z) = (l(), l(), l());
@@ -965,17 +868,17 @@ fn rers_shaped_properties_timing() {
 
 /// RERS 2019 Parallel CTL problem 101 (the only 2019 system published, as Promela): every
 /// property symbolically and explicitly, which must agree, and every evidence replayed;
-/// verdicts and times printed with `cargo test --release --test symbolic_ctl -- --nocapture
+/// verdicts and times printed with `cargo test --release --test it -- --nocapture symbolic_ctl::
 /// rers2019`.
 #[test]
 fn rers2019_problem101_symbolic_and_explicit_agree() {
     let sys = ltsym::parse::load_system(
-        &common::rers("2019/problem101.pml"),
+        &support::rers("2019/problem101.pml"),
         &ltsym::parse::LoadOptions::default(),
     )
     .unwrap();
     let props = match ltsym::parse::load_properties(
-        &common::rers("2019/problem101-ctl-properties.txt"),
+        &support::rers("2019/problem101-ctl-properties.txt"),
         Some(ltsym::parse::Logic::Ctl),
     )
     .unwrap()

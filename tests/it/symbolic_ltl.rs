@@ -6,7 +6,14 @@
 //! the automaton on the label's letter, the lasso must close, and some choice of automaton edges
 //! along the cycle must cover every acceptance set.
 
+use std::cell::Cell;
 use std::collections::{HashMap, HashSet, VecDeque};
+
+use proptest::collection::vec;
+use proptest::prelude::{prop_oneof, Just, Strategy as _};
+
+use crate::support::arb::{self, AnySys, LtlOps, SysSpec};
+use crate::support::prop;
 
 use ltsym::automata::translate::translate;
 use ltsym::automata::{LetterSet, Tgba, TgbaEdge};
@@ -14,10 +21,9 @@ use ltsym::error::{Error, Limit};
 use ltsym::explicit::{
     find_accepting_lasso, holds_on_lasso, replay_lasso, Lasso as ExplicitLasso, StateGraph,
 };
-use ltsym::gen::{random, RandomSpec};
 use ltsym::limits::Budget;
 use ltsym::logic::Ltl;
-use ltsym::model::{LabelId, StateId, Sync, System, SystemBuilder};
+use ltsym::model::{LabelId, StateId, System, SystemBuilder};
 use ltsym::symbolic::context::{AutPosition, Space, SystemCtx};
 use ltsym::symbolic::ltl::{
     check_ltl, check_ltl_once, check_ltl_with, letter_of_label, Lasso, LtlOptions, LtlResult,
@@ -146,47 +152,7 @@ fn deadlocking() -> System {
 
 // ---------------------------------------------------------------- replay
 
-/// Successors of a state vector on label `l`.
-fn successors(sys: &System, s: &[StateId], l: LabelId) -> Vec<Vec<StateId>> {
-    let label = sys.label(l);
-    let mut out = Vec::new();
-    match &label.sync {
-        Sync::Product => {
-            let mut partial = vec![s.to_vec()];
-            for (i, &c) in label.components.iter().enumerate() {
-                let mut next = Vec::new();
-                for p in &partial {
-                    for &(from, to) in &label.local[i] {
-                        if from == s[c] {
-                            let mut q = p.clone();
-                            q[c] = to;
-                            next.push(q);
-                        }
-                    }
-                }
-                partial = next;
-            }
-            out = partial;
-        }
-        Sync::Tuples(tuples) => {
-            for t in tuples {
-                if t.iter()
-                    .enumerate()
-                    .all(|(i, &(from, _))| s[label.components[i]] == from)
-                {
-                    let mut q = s.to_vec();
-                    for (i, &(_, to)) in t.iter().enumerate() {
-                        q[label.components[i]] = to;
-                    }
-                    out.push(q);
-                }
-            }
-        }
-    }
-    out.sort();
-    out.dedup();
-    out
-}
+use crate::support::oracle::successors_on as successors;
 
 /// `sys` encoded with its components in index order and room for an automaton of `aut_size`
 /// states at `pos`, its reachable states computed.
@@ -561,152 +527,85 @@ fn shared_context_serves_several_automata_at_every_position() {
 
 // ---------------------------------------------------------------- random agreement
 
-/// splitmix64
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+/// The labels of the random systems' moves and tuples, and the atoms of the random automata.
+const NAMES: &[&str] = &["a", "b", "c", "d", "e"];
 
-const NAMES: [&str; 5] = ["a", "b", "c", "d", "e"];
-
-fn random_system(rng: &mut Rng) -> System {
-    let mut b = SystemBuilder::new();
-    let ncomp = 1 + rng.below(3);
-    let mut sizes = Vec::new();
-    for k in 0..ncomp {
-        let n = 1 + rng.below(4);
-        sizes.push(n);
-        comp(&mut b, &format!("c{k}"), n, rng.below(n));
-    }
-    // sometimes one tuple label over the first two components
-    let tuple = ncomp >= 2 && rng.chance(30);
-    if tuple {
-        let mut tuples = Vec::new();
-        for _ in 0..1 + rng.below(3) {
-            tuples.push(vec![
-                (
-                    rng.below(sizes[0]) as StateId,
-                    rng.below(sizes[0]) as StateId,
-                ),
-                (
-                    rng.below(sizes[1]) as StateId,
-                    rng.below(sizes[1]) as StateId,
-                ),
-            ]);
-        }
-        b.add_tuple_label("e", vec![0, 1], tuples).unwrap();
-    }
-    for (k, &n) in sizes.iter().enumerate() {
-        for _ in 0..rng.below(2 * n + 2) {
-            let from = rng.below(n) as StateId;
-            let to = rng.below(n) as StateId;
-            let name = if rng.chance(15) {
-                ""
-            } else {
-                NAMES[rng.below(if tuple { 4 } else { 5 })]
-            };
-            b.add_transition(k, from, name, to);
-        }
-    }
-    b.build().unwrap()
-}
-
-fn random_tgba(rng: &mut Rng) -> Tgba {
-    let mut atoms: Vec<&str> = NAMES.iter().copied().filter(|_| rng.chance(40)).collect();
-    if rng.chance(20) {
-        atoms.push("zz"); // an atom that is no label
-    }
-    atoms.sort();
-    let nl = atoms.len() + 1;
-    let n = 1 + rng.below(4);
-    let num_acc = rng.below(3);
-    let mut edges = Vec::new();
-    for _ in 0..rng.below(3 * n + 1) + 1 {
-        let letters: Vec<usize> = (0..nl).filter(|_| rng.chance(50)).collect();
-        let acc = rng.next() & ((1u64 << num_acc) - 1);
-        edges.push(edge(rng.below(n), rng.below(n), &letters, nl, acc));
-    }
-    if rng.chance(30) {
-        // an accepting sink, as the negations of F-properties have
-        let all: Vec<usize> = (0..nl).collect();
-        let q = rng.below(n);
-        edges.push(edge(q, q, &all, nl, (1u64 << num_acc) - 1));
-    }
-    let mut t = tgba(&atoms, n, num_acc, edges);
-    t.initial = rng.below(n);
-    t
+/// A random system of [`arb::SMALL`].
+fn small_systems() -> impl proptest::strategy::Strategy<Value = SysSpec> {
+    arb::systems(arb::SMALL)
 }
 
 #[test]
 fn random_systems_agree_with_the_explicit_oracle() {
-    let mut rng = Rng(20261122);
-    let (mut violated, mut held, mut sink_hits, mut over_rounds) = (0, 0, 0, 0);
-    let mut stopped = 0;
-    for round in 0..400 {
-        let sys = random_system(&mut rng);
-        let auts: Vec<Tgba> = (0..4).map(|_| random_tgba(&mut rng)).collect();
-        let max = auts.iter().map(|a| a.num_states).max().unwrap();
-        let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
-        // a third of the rounds (both universes) without reachability, on the
-        // over-approximation
-        let ctx = if (round / 2) % 3 == 1 {
-            let ctx = ctx_in(&sys, pos, max, Space::Over);
-            over_rounds += usize::from(has_unreachable(&sys, &ctx));
-            ctx
-        } else {
-            small_ctx(&sys, pos, max)
-        };
-        for aut in &auts {
-            // both universes, with and without the walk shortcut of the lasso extraction
-            let opts = LtlOptions {
-                universe: if round % 2 == 0 {
-                    Universe::SystemReach
-                } else {
-                    Universe::ProductReach
-                },
-                want_witness: true,
-                // counterexamples as extracted and shortened: both must replay
-                shorten: (round / 5) % 2 == 0,
-                max_walks: [0, 1, 64][round % 3],
-                lasso_tries: [0, 3][(round / 3) % 2],
-                // the probe: off, interrupted at every check, and a large first slice
-                probe_slice: [0, 1, 1 << 20][(round / 2) % 3],
-                stop_early: (round / 4).is_multiple_of(2),
+    let (violated, held, sink_hits, over_rounds) =
+        (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
+    let stopped = Cell::new(0);
+    // `round` picks the options (their combinations repeat every 120 rounds)
+    let cases = (small_systems(), vec(arb::tgbas(NAMES), 4), 0..120usize);
+    prop::check(
+        "symbolic_ltl::random_systems_agree_with_the_explicit_oracle",
+        400,
+        cases,
+        |(spec, auts, round)| {
+            let sys = spec.build();
+            let max = auts.iter().map(|a| a.num_states).max().unwrap();
+            let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+            // a third of the rounds (both universes) without reachability, on the
+            // over-approximation
+            let ctx = if (round / 2) % 3 == 1 {
+                let ctx = ctx_in(&sys, pos, max, Space::Over);
+                over_rounds.set(over_rounds.get() + usize::from(has_unreachable(&sys, &ctx)));
+                ctx
+            } else {
+                small_ctx(&sys, pos, max)
             };
-            let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
-            let expect = !oracle_violated(&sys, aut);
-            assert_eq!(r.holds, expect, "round {round}: {sys:?}\n{aut:?}");
-            if r.stats.stopped_early {
-                assert!(opts.stop_early && r.holds, "round {round}");
-                stopped += 1;
-            }
-            if !r.holds && r.stats.el_iterations == 0 && r.stats.probe_seconds > 0.0 {
-                sink_hits += 1; // decided by the sink probe alone
-            }
-            match &r.counterexample {
-                Some(l) => {
-                    replay(&sys, aut, l);
-                    violated += 1;
+            for aut in &auts {
+                // both universes, with and without the walk shortcut of the lasso extraction
+                let opts = LtlOptions {
+                    universe: if round % 2 == 0 {
+                        Universe::SystemReach
+                    } else {
+                        Universe::ProductReach
+                    },
+                    want_witness: true,
+                    // counterexamples as extracted and shortened: both must replay
+                    shorten: (round / 5) % 2 == 0,
+                    max_walks: [0, 1, 64][round % 3],
+                    lasso_tries: [0, 3][(round / 3) % 2],
+                    // the probe: off, interrupted at every check, and a large first slice
+                    probe_slice: [0, 1, 1 << 20][(round / 2) % 3],
+                    stop_early: (round / 4).is_multiple_of(2),
+                };
+                let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
+                let expect = !oracle_violated(&sys, aut);
+                assert_eq!(r.holds, expect, "round {round}: {aut:?}");
+                if r.stats.stopped_early {
+                    assert!(opts.stop_early && r.holds, "round {round}");
+                    stopped.set(stopped.get() + 1);
                 }
-                None => {
-                    assert!(r.holds);
-                    held += 1;
+                if !r.holds && r.stats.el_iterations == 0 && r.stats.probe_seconds > 0.0 {
+                    sink_hits.set(sink_hits.get() + 1); // decided by the sink probe alone
+                }
+                match &r.counterexample {
+                    Some(l) => {
+                        replay(&sys, aut, l);
+                        violated.set(violated.get() + 1);
+                    }
+                    None => {
+                        assert!(r.holds);
+                        held.set(held.get() + 1);
+                    }
                 }
             }
-        }
-    }
+        },
+    );
+    let (violated, held, sink_hits, over_rounds, stopped) = (
+        violated.get(),
+        held.get(),
+        sink_hits.get(),
+        over_rounds.get(),
+        stopped.get(),
+    );
     // the generator must produce both verdicts often, or the test checks little
     assert!(
         violated > 300 && held > 300 && sink_hits > 30 && over_rounds > 40 && stopped > 12,
@@ -783,49 +682,57 @@ fn shortest_accepting_cycle(
 /// extraction (0, 1 or 64 walks here); the shortened ones must not.
 #[test]
 fn shortened_lassos_are_shortest_on_the_explicit_product() {
-    let mut rng = Rng(20261124);
-    let (mut checked, mut shared_edges, mut closer_cycle_states) = (0, 0, 0);
-    for round in 0..600 {
-        let sys = random_system(&mut rng);
-        let aut = random_tgba(&mut rng);
-        let ctx = small_ctx(&sys, AutPosition::Top, aut.num_states);
-        let opts = LtlOptions {
-            want_witness: true,
-            max_walks: [0, 1, 64][round % 3],
-            ..LtlOptions::default()
-        };
-        let r = check_ltl_with(&ctx, &sys, &aut, &Budget::unlimited(), &opts).unwrap();
-        let Some(l) = r.counterexample else {
-            continue;
-        };
-        replay(&sys, &aut, &l);
-        let (nodes, succ) = product_graph(&sys, &aut);
-        let id = |s: &ProductState| {
-            nodes
-                .iter()
-                .position(|n| n.0 == s.system && n.1 == s.aut)
-                .expect("a lasso state is a reachable product state")
-        };
-        let k = l.prefix.len();
-        let ctx = format!("round {round}: {sys:?}\n{aut:?}\n{l:?}");
-        let entry = id(&l.states[k]);
-        assert_eq!(
-            Some(k),
-            distance(&succ, 0, &HashSet::from([entry])),
-            "prefix, {ctx}"
-        );
-        // the prefix searched for the cycle found first; the shortest cycle through its end
-        // may pass closer to the initial state
-        let on_cycle: HashSet<usize> = l.states[k..].iter().map(id).collect();
-        closer_cycle_states += usize::from(distance(&succ, 0, &on_cycle) < Some(k));
-        let all = aut.all_acc();
-        let shortest = shortest_accepting_cycle(&succ, entry, all, true);
-        assert_eq!(Some(l.cycle.len()), shortest, "cycle, {ctx}");
-        let exact = shortest_accepting_cycle(&succ, entry, all, false).unwrap();
-        assert!(exact <= l.cycle.len(), "{ctx}");
-        shared_edges += usize::from(exact < l.cycle.len());
-        checked += 1;
-    }
+    let (checked, shared_edges, closer_cycle_states) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let cases = (small_systems(), arb::tgbas(NAMES), 0..3usize);
+    prop::check(
+        "symbolic_ltl::shortened_lassos_are_shortest_on_the_explicit_product",
+        600,
+        cases,
+        |(spec, aut, round)| {
+            let sys = spec.build();
+            let ctx = small_ctx(&sys, AutPosition::Top, aut.num_states);
+            let opts = LtlOptions {
+                want_witness: true,
+                max_walks: [0, 1, 64][round % 3],
+                ..LtlOptions::default()
+            };
+            let r = check_ltl_with(&ctx, &sys, &aut, &Budget::unlimited(), &opts).unwrap();
+            let Some(l) = r.counterexample else {
+                return;
+            };
+            replay(&sys, &aut, &l);
+            let (nodes, succ) = product_graph(&sys, &aut);
+            let id = |s: &ProductState| {
+                nodes
+                    .iter()
+                    .position(|n| n.0 == s.system && n.1 == s.aut)
+                    .expect("a lasso state is a reachable product state")
+            };
+            let k = l.prefix.len();
+            let ctx = format!("{l:?}");
+            let entry = id(&l.states[k]);
+            assert_eq!(
+                Some(k),
+                distance(&succ, 0, &HashSet::from([entry])),
+                "prefix, {ctx}"
+            );
+            // the prefix searched for the cycle found first; the shortest cycle through its end
+            // may pass closer to the initial state
+            let on_cycle: HashSet<usize> = l.states[k..].iter().map(id).collect();
+            closer_cycle_states.set(
+                closer_cycle_states.get() + usize::from(distance(&succ, 0, &on_cycle) < Some(k)),
+            );
+            let all = aut.all_acc();
+            let shortest = shortest_accepting_cycle(&succ, entry, all, true);
+            assert_eq!(Some(l.cycle.len()), shortest, "cycle, {ctx}");
+            let exact = shortest_accepting_cycle(&succ, entry, all, false).unwrap();
+            assert!(exact <= l.cycle.len(), "{ctx}");
+            shared_edges.set(shared_edges.get() + usize::from(exact < l.cycle.len()));
+            checked.set(checked.get() + 1);
+        },
+    );
+    let (checked, shared_edges, closer_cycle_states) =
+        (checked.get(), shared_edges.get(), closer_cycle_states.get());
     assert!(checked > 200, "only {checked} counterexamples");
     // edges in several sets occur, so the two readings are both exercised
     assert!(
@@ -840,105 +747,81 @@ fn shortened_lassos_are_shortest_on_the_explicit_product() {
 
 // ---------------------------------------------------------------- formulas: translation + explicit engine
 
-fn rand_ltl(rng: &mut Rng, atoms: &[String], depth: u32) -> Ltl {
-    if depth == 0 || rng.below(4) == 0 {
-        return match rng.below(5) {
-            0 => Ltl::True,
-            _ => Ltl::atom(&atoms[rng.below(atoms.len())]),
-        };
-    }
-    let s = |r: &mut Rng| Box::new(rand_ltl(r, atoms, depth - 1));
-    match rng.below(12) {
-        0 => Ltl::Not(s(rng)),
-        1 => Ltl::And(s(rng), s(rng)),
-        2 => Ltl::Or(s(rng), s(rng)),
-        3 => Ltl::Next(s(rng)),
-        4 => Ltl::Finally(s(rng)),
-        5 => Ltl::Globally(s(rng)),
-        6 => Ltl::Until(s(rng), s(rng)),
-        7 => Ltl::WeakUntil(s(rng), s(rng)),
-        8 => Ltl::Release(s(rng), s(rng)),
-        9 => Ltl::StrongRelease(s(rng), s(rng)),
-        10 => Ltl::Implies(s(rng), s(rng)),
-        _ => Ltl::Globally(Box::new(Ltl::Finally(s(rng)))),
-    }
-}
-
 /// Random systems (the generator's, with and without deadlocks, and this file's, with silent
 /// and tuple labels) × random formulas: the symbolic verdict equals the explicit engine's, and
 /// every symbolic counterexample replays on the system (explicitly, trying all
 /// nondeterminism), on the automaton, and violates the formula itself.
 #[test]
 fn random_formulas_agree_with_the_explicit_engine() {
-    let mut rng = Rng(7);
-    let (mut violated, mut held) = (0, 0);
-    for round in 0..48u64 {
-        let sys: System = if round % 3 == 2 {
-            random_system(&mut rng)
-        } else {
-            random(&RandomSpec {
-                components: 2 + (round % 2) as usize,
-                states_per_component: 3,
-                transitions_per_component: 4,
-                share_rate: 0.4,
-                deadlocks: round % 2 == 0,
-                seed: round,
-            })
-            .unwrap()
-        };
-        let graph = StateGraph::build(&sys, None).unwrap();
-        let mut atoms: Vec<String> = sys
-            .labels()
-            .iter()
-            .filter(|l| !l.is_silent())
-            .map(|l| l.name.clone())
-            .collect();
+    let (violated, held) = (Cell::new(0), Cell::new(0));
+    // a third of the systems this file's, the others the generator's (2 or 3 components of 3
+    // states); 10 formulas over 4 of their labels and one no system has
+    let systems = prop_oneof![
+        2 => arb::random_specs(2..=3, 3..=3, 4..=4, &[0.4], 0.5).prop_map(AnySys::Generated),
+        1 => small_systems().prop_map(AnySys::Small),
+    ];
+    let cases = (systems, 0..60usize).prop_flat_map(|(sys, round)| {
+        let mut atoms = arb::label_names(&sys.build());
         atoms.truncate(4);
-        atoms.push("zz".into());
-        let formulas: Vec<Ltl> = (0..10).map(|_| rand_ltl(&mut rng, &atoms, 4)).collect();
-        let autos: Vec<Tgba> = formulas
-            .iter()
-            .map(|f| translate(&Ltl::not(f.clone())).unwrap())
-            .collect();
-        let max = autos.iter().map(|a| a.num_states).max().unwrap();
-        let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round as usize % 3];
-        let space = [Space::Reach, Space::Over][(round as usize / 6) % 2];
-        let ctx = ctx_in(&sys, pos, max, space);
-        for (k, (f, aut)) in formulas.iter().zip(&autos).enumerate() {
-            let opts = LtlOptions {
-                universe: if k % 2 == 0 {
-                    Universe::SystemReach
-                } else {
-                    Universe::ProductReach
-                },
-                want_witness: true,
-                shorten: k % 3 != 0,
-                max_walks: [64, 0][(round as usize / 3) % 2],
-                lasso_tries: [3, 0][(round as usize / 4) % 2],
-                probe_slice: [1 << 20, 0, 1][(round as usize / 2) % 3],
-                stop_early: (round as usize / 5).is_multiple_of(2),
-            };
-            let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
-            let explicit = find_accepting_lasso(&graph, &sys, aut);
-            assert_eq!(r.holds, explicit.is_none(), "round {round}: {f}");
-            if let Some(l) = &r.counterexample {
-                violated += 1;
-                replay(&sys, aut, l);
-                let el = ExplicitLasso {
-                    prefix: l.prefix.clone(),
-                    cycle: l.cycle.clone(),
-                    path: vec![],
+        atoms.push(arb::MISSING.into());
+        (
+            Just(sys),
+            vec(arb::ltl(atoms, 4, LtlOps::All), 10),
+            Just(round),
+        )
+    });
+    prop::check(
+        "symbolic_ltl::random_formulas_agree_with_the_explicit_engine",
+        48,
+        cases,
+        |(sys, formulas, round)| {
+            let sys = sys.build();
+            let graph = StateGraph::build(&sys, None).unwrap();
+            let autos: Vec<Tgba> = formulas
+                .iter()
+                .map(|f| translate(&Ltl::not(f.clone())).unwrap())
+                .collect();
+            let max = autos.iter().map(|a| a.num_states).max().unwrap();
+            let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+            let space = [Space::Reach, Space::Over][(round / 6) % 2];
+            let ctx = ctx_in(&sys, pos, max, space);
+            for (k, (f, aut)) in formulas.iter().zip(&autos).enumerate() {
+                let opts = LtlOptions {
+                    universe: if k % 2 == 0 {
+                        Universe::SystemReach
+                    } else {
+                        Universe::ProductReach
+                    },
+                    want_witness: true,
+                    shorten: k % 3 != 0,
+                    max_walks: [64, 0][(round / 3) % 2],
+                    lasso_tries: [3, 0][(round / 4) % 2],
+                    probe_slice: [1 << 20, 0, 1][(round / 2) % 3],
+                    stop_early: (round / 5).is_multiple_of(2),
                 };
-                assert!(replay_lasso(&sys, &el), "round {round}: {f}");
-                assert!(
-                    !holds_on_lasso(f, &sys, &el),
-                    "round {round}: {f} holds on its counterexample"
-                );
-            } else {
-                held += 1;
+                let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
+                let explicit = find_accepting_lasso(&graph, &sys, aut);
+                assert_eq!(r.holds, explicit.is_none(), "round {round}: {f}");
+                if let Some(l) = &r.counterexample {
+                    violated.set(violated.get() + 1);
+                    replay(&sys, aut, l);
+                    let el = ExplicitLasso {
+                        prefix: l.prefix.clone(),
+                        cycle: l.cycle.clone(),
+                        path: vec![],
+                    };
+                    assert!(replay_lasso(&sys, &el), "round {round}: {f}");
+                    assert!(
+                        !holds_on_lasso(f, &sys, &el),
+                        "round {round}: {f} holds on its counterexample"
+                    );
+                } else {
+                    held.set(held.get() + 1);
+                }
             }
-        }
-    }
+        },
+    );
+    let (violated, held) = (violated.get(), held.get());
     assert!(
         violated > 100 && held > 100,
         "violated {violated}, held {held}"
@@ -950,44 +833,51 @@ fn random_formulas_agree_with_the_explicit_engine() {
 /// replays.
 #[test]
 fn interrupted_runs_resume_to_the_same_verdicts() {
-    let mut rng = Rng(20261123);
-    let (mut interrupted, mut violated, mut held) = (0, 0, 0);
-    for round in 0..150 {
-        let sys = random_system(&mut rng);
-        let aut = random_tgba(&mut rng);
-        let ctx = small_ctx(&sys, AutPosition::Top, aut.num_states);
-        let opts = LtlOptions {
-            probe_slice: [0, 1, 64][round % 3],
-            ..LtlOptions::default()
-        };
-        let mut run = LtlRun::new(&ctx, &sys, &aut, &Budget::unlimited(), &opts).unwrap();
-        let limit = Budget::new(Some(1e6), None);
-        // an expired share first, then a few tiny ones, then all the time it needs
-        let mut result = None;
-        for k in 0..6 {
-            let share = limit.share(if k == 0 { 0.0 } else { 0.0002 });
-            match run.run(&share) {
-                Ok(r) => {
-                    result = Some(r);
-                    break;
+    let (interrupted, violated, held) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let cases = (small_systems(), arb::tgbas(NAMES), 0..3usize);
+    prop::check(
+        "symbolic_ltl::interrupted_runs_resume_to_the_same_verdicts",
+        150,
+        cases,
+        |(spec, aut, round)| {
+            let sys = spec.build();
+            let ctx = small_ctx(&sys, AutPosition::Top, aut.num_states);
+            let opts = LtlOptions {
+                probe_slice: [0, 1, 64][round % 3],
+                ..LtlOptions::default()
+            };
+            let mut run = LtlRun::new(&ctx, &sys, &aut, &Budget::unlimited(), &opts).unwrap();
+            let limit = Budget::new(Some(1e6), None);
+            // an expired share first, then a few tiny ones, then all the time it needs
+            let mut result = None;
+            for k in 0..6 {
+                let share = limit.share(if k == 0 { 0.0 } else { 0.0002 });
+                match run.run(&share) {
+                    Ok(r) => {
+                        result = Some(r);
+                        break;
+                    }
+                    Err(Error::Limit(Limit::Share { .. })) => {
+                        interrupted.set(interrupted.get() + 1)
+                    }
+                    Err(e) => panic!("round {round}: {e}"),
                 }
-                Err(Error::Limit(Limit::Share { .. })) => interrupted += 1,
-                Err(e) => panic!("round {round}: {e}"),
             }
-        }
-        let r = match result {
-            Some(r) => r,
-            None => run.run(&Budget::unlimited()).unwrap(),
-        };
-        assert_eq!(r.holds, !oracle_violated(&sys, &aut), "round {round}");
-        match &r.counterexample {
-            Some(l) => {
-                replay(&sys, &aut, l);
-                violated += 1;
+            let r = match result {
+                Some(r) => r,
+                None => run.run(&Budget::unlimited()).unwrap(),
+            };
+            assert_eq!(r.holds, !oracle_violated(&sys, &aut), "round {round}");
+            match &r.counterexample {
+                Some(l) => {
+                    replay(&sys, &aut, l);
+                    violated.set(violated.get() + 1);
+                }
+                None => held.set(held.get() + 1),
             }
-            None => held += 1,
-        }
-    }
+        },
+    );
+    let (interrupted, violated, held) = (interrupted.get(), violated.get(), held.get());
     assert!(
         interrupted > 100 && violated > 30 && held > 30,
         "interrupted {interrupted}, violated {violated}, held {held}"
@@ -999,27 +889,32 @@ fn interrupted_runs_resume_to_the_same_verdicts() {
 /// that one uninterrupted call computes.
 #[test]
 fn infinite_futures_resume_after_a_cut() {
-    let mut rng = Rng(20261124);
-    let (mut interrupted, mut with_dead_ends) = (0, 0);
-    for _ in 0..150 {
-        let sys = random_system(&mut rng);
-        let whole = small_ctx(&sys, AutPosition::Top, 1);
-        let expect = whole.infinite(&Budget::unlimited()).unwrap();
-        if expect != whole.reach {
-            with_dead_ends += 1;
-        }
-        let cut = small_ctx(&sys, AutPosition::Top, 1);
-        let mut work = 1;
-        let got = loop {
-            match cut.infinite(&Budget::unlimited().slice(&cut.enc, work)) {
-                Ok(y) => break y,
-                Err(Error::Limit(Limit::Time { .. })) => interrupted += 1,
-                Err(e) => panic!("{e}"),
+    let (interrupted, with_dead_ends) = (Cell::new(0), Cell::new(0));
+    prop::check(
+        "symbolic_ltl::infinite_futures_resume_after_a_cut",
+        150,
+        small_systems(),
+        |spec| {
+            let sys = spec.build();
+            let whole = small_ctx(&sys, AutPosition::Top, 1);
+            let expect = whole.infinite(&Budget::unlimited()).unwrap();
+            if expect != whole.reach {
+                with_dead_ends.set(with_dead_ends.get() + 1);
             }
-            work *= 2;
-        };
-        assert_eq!(cut.enc.count(&got), whole.enc.count(&expect), "{sys:?}");
-    }
+            let cut = small_ctx(&sys, AutPosition::Top, 1);
+            let mut work = 1;
+            let got = loop {
+                match cut.infinite(&Budget::unlimited().slice(&cut.enc, work)) {
+                    Ok(y) => break y,
+                    Err(Error::Limit(Limit::Time { .. })) => interrupted.set(interrupted.get() + 1),
+                    Err(e) => panic!("{e}"),
+                }
+                work *= 2;
+            };
+            assert_eq!(cut.enc.count(&got), whole.enc.count(&expect));
+        },
+    );
+    let (interrupted, with_dead_ends) = (interrupted.get(), with_dead_ends.get());
     assert!(
         interrupted > 40 && with_dead_ends > 30,
         "interrupted {interrupted}, with dead ends {with_dead_ends}"
@@ -1035,52 +930,58 @@ fn infinite_futures_resume_after_a_cut() {
 /// the test checks little.
 #[test]
 fn reordering_in_the_middle_of_the_search_changes_no_verdict() {
-    let mut rng = Rng(20261125);
-    let (mut in_search, mut in_witness, mut moved) = (0, 0, 0);
-    let (mut violated, mut held) = (0, 0);
-    for round in 0..150 {
-        let sys = random_system(&mut rng);
-        let auts: Vec<Tgba> = (0..3).map(|_| random_tgba(&mut rng)).collect();
-        let max = auts.iter().map(|a| a.num_states).max().unwrap();
-        let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
-        let space = if round % 4 == 3 {
-            Space::Over
-        } else {
-            Space::Reach
-        };
-        let ctx = ctx_in(&sys, pos, max, space);
-        let before = ctx.enc.positions();
-        for (i, aut) in auts.iter().enumerate() {
-            let opts = LtlOptions {
-                universe: if round % 2 == 0 {
-                    Universe::SystemReach
-                } else {
-                    Universe::ProductReach
-                },
-                want_witness: true,
-                probe_slice: [0, 1, 64][(round + i) % 3],
-                ..LtlOptions::default()
+    let (in_search, in_witness, moved) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let (violated, held) = (Cell::new(0), Cell::new(0));
+    let cases = (small_systems(), vec(arb::tgbas(NAMES), 3), 0..12usize);
+    prop::check(
+        "symbolic_ltl::reordering_in_the_middle_of_the_search_changes_no_verdict",
+        150,
+        cases,
+        |(spec, auts, round)| {
+            let sys = spec.build();
+            let max = auts.iter().map(|a| a.num_states).max().unwrap();
+            let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+            let space = if round % 4 == 3 {
+                Space::Over
+            } else {
+                Space::Reach
             };
-            ctx.enc.reorderer.force_every(1 + (round + i) as u64 % 3);
-            let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
-            ctx.enc.reorderer.force_every(0);
-            in_search += r.stats.search_reorderings;
-            in_witness += r.stats.witness_reorderings;
-            assert_eq!(
-                r.holds,
-                !oracle_violated(&sys, aut),
-                "round {round}: {sys:?}\n{aut:?}"
-            );
-            match &r.counterexample {
-                Some(l) => {
-                    replay(&sys, aut, l);
-                    violated += 1;
+            let ctx = ctx_in(&sys, pos, max, space);
+            let before = ctx.enc.positions();
+            for (i, aut) in auts.iter().enumerate() {
+                let opts = LtlOptions {
+                    universe: if round % 2 == 0 {
+                        Universe::SystemReach
+                    } else {
+                        Universe::ProductReach
+                    },
+                    want_witness: true,
+                    probe_slice: [0, 1, 64][(round + i) % 3],
+                    ..LtlOptions::default()
+                };
+                ctx.enc.reorderer.force_every(1 + (round + i) as u64 % 3);
+                let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
+                ctx.enc.reorderer.force_every(0);
+                in_search.set(in_search.get() + r.stats.search_reorderings);
+                in_witness.set(in_witness.get() + r.stats.witness_reorderings);
+                assert_eq!(
+                    r.holds,
+                    !oracle_violated(&sys, aut),
+                    "round {round}: {aut:?}"
+                );
+                match &r.counterexample {
+                    Some(l) => {
+                        replay(&sys, aut, l);
+                        violated.set(violated.get() + 1);
+                    }
+                    None => held.set(held.get() + 1),
                 }
-                None => held += 1,
             }
-        }
-        moved += usize::from(ctx.enc.positions() != before);
-    }
+            moved.set(moved.get() + usize::from(ctx.enc.positions() != before));
+        },
+    );
+    let (in_search, in_witness, moved) = (in_search.get(), in_witness.get(), moved.get());
+    let (violated, held) = (violated.get(), held.get());
     assert!(
         in_search > 400 && in_witness > 100 && moved > 40 && violated > 60 && held > 60,
         "reorderings: {in_search} in the search, {in_witness} in the witness extraction; \

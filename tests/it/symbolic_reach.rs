@@ -1,9 +1,7 @@
 //! Symbolic reachability against explicit search: every strategy, several orders, the same
 //! state and deadlock counts.
 
-mod common;
-
-use std::collections::{HashSet, VecDeque};
+use crate::support;
 
 use ltsym::limits::Budget;
 use ltsym::model::factor::{factor, Factored};
@@ -31,66 +29,7 @@ fn orders() -> Vec<OrderSpec> {
     ]
 }
 
-/// All successors of `s` (one per fired combination of local moves).
-fn successors(sys: &System, s: &[StateId]) -> Vec<Vec<StateId>> {
-    let mut out = Vec::new();
-    for label in sys.labels() {
-        match &label.sync {
-            Sync::Product => {
-                let mut partial = vec![s.to_vec()];
-                for (i, &c) in label.components.iter().enumerate() {
-                    let mut next = Vec::new();
-                    for p in &partial {
-                        for &(from, to) in &label.local[i] {
-                            if from == s[c] {
-                                let mut q = p.clone();
-                                q[c] = to;
-                                next.push(q);
-                            }
-                        }
-                    }
-                    partial = next;
-                }
-                out.extend(partial);
-            }
-            Sync::Tuples(tuples) => {
-                for t in tuples {
-                    if t.iter()
-                        .enumerate()
-                        .all(|(i, &(from, _))| s[label.components[i]] == from)
-                    {
-                        let mut q = s.to_vec();
-                        for (i, &(_, to)) in t.iter().enumerate() {
-                            q[label.components[i]] = to;
-                        }
-                        out.push(q);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// (reachable states, deadlock states) by explicit BFS.
-fn explicit_counts(sys: &System) -> (u64, u64) {
-    let init = sys.initial_state();
-    let mut seen: HashSet<Vec<StateId>> = HashSet::from([init.clone()]);
-    let mut queue = VecDeque::from([init]);
-    let mut dead = 0;
-    while let Some(s) = queue.pop_front() {
-        let succ = successors(sys, &s);
-        if succ.is_empty() {
-            dead += 1;
-        }
-        for q in succ {
-            if seen.insert(q.clone()) {
-                queue.push_back(q);
-            }
-        }
-    }
-    (seen.len() as u64, dead)
-}
+use crate::support::oracle::{reachable_counts as explicit_counts, successors};
 
 /// The system as given and factored into bits (the two differ only where a component is a
 /// product of bits).
@@ -248,66 +187,16 @@ fn trivial_system() {
     check_all(&sys, "trivial");
 }
 
-/// Seeded random systems: 1–5 components of 1–6 states, local and shared labels (some shared
-/// by three components), product and tuple synchronisation.
+/// Random systems: 1–5 components of 1–6 states, local and shared labels (some shared by
+/// three components), product and tuple synchronisation, silent moves.
 #[test]
 fn random_systems_match_explicit_counts() {
-    let mut seed = 0x1234_5678_9abc_def0u64;
-    let mut rnd = |n: usize| -> usize {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
-    for case in 0..25 {
-        let mut b = SystemBuilder::new();
-        let ncomp = 1 + rnd(5);
-        let sizes: Vec<usize> = (0..ncomp).map(|_| 1 + rnd(6)).collect();
-        for (i, &size) in sizes.iter().enumerate() {
-            let c = b.add_component(&format!("c{i}"));
-            for s in 0..size {
-                b.add_state(c, &format!("s{s}")).unwrap();
-            }
-            b.set_start(c, rnd(size) as StateId);
-        }
-        let nlabels = 1 + rnd(8);
-        for l in 0..nlabels {
-            let name = format!("l{l}");
-            let k = (1 + rnd(3)).min(ncomp);
-            let mut comps: Vec<usize> = Vec::new();
-            while comps.len() < k {
-                let c = rnd(ncomp);
-                if !comps.contains(&c) {
-                    comps.push(c);
-                }
-            }
-            comps.sort_unstable();
-            if k > 1 && rnd(3) == 0 {
-                let tuples: Vec<Vec<(StateId, StateId)>> = (0..1 + rnd(4))
-                    .map(|_| {
-                        comps
-                            .iter()
-                            .map(|&c| (rnd(sizes[c]) as StateId, rnd(sizes[c]) as StateId))
-                            .collect()
-                    })
-                    .collect();
-                b.add_tuple_label(&name, comps, tuples).unwrap();
-            } else {
-                for &c in &comps {
-                    for _ in 0..1 + rnd(3) {
-                        let (from, to) = (rnd(sizes[c]), rnd(sizes[c]));
-                        b.add_transition(c, from as StateId, &name, to as StateId);
-                    }
-                }
-            }
-        }
-        if rnd(2) == 0 {
-            let c = rnd(ncomp);
-            b.add_transition(c, rnd(sizes[c]) as StateId, "", rnd(sizes[c]) as StateId);
-        }
-        let sys = b.build().unwrap();
-        check_all(&sys, &format!("random case {case}"));
-    }
+    crate::support::prop::check(
+        "symbolic_reach::random_systems_match_explicit_counts",
+        25,
+        crate::support::arb::systems(crate::support::arb::WIDE),
+        |spec| check_all(&spec.build(), "random system"),
+    );
 }
 
 #[test]
@@ -347,7 +236,7 @@ fn rers_problems_match_explicit_counts() {
         "2017/problem103.dot",
     ];
     for p in problems {
-        let path = common::rers(p);
+        let path = support::rers(p);
         let sys = ltsym::parse::load_system(&path, &Default::default()).unwrap();
         // the explicit engine is the oracle
         let ex = ltsym::explicit::graph::reach(&sys, None).unwrap();

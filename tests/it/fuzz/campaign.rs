@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use ltsym::gen::rng::Rng;
 
-use crate::seeds::{Kind, Seed};
+use super::seeds::{Kind, Seed};
 
 /// The time limit of the runs that take one, and the limit's tolerance (5 % + 1 s): a run past
 /// that is counted as an overrun; a run past [`HANG`] is killed and counted as a hang.
@@ -221,7 +221,7 @@ fn located(err: &str, inputs: &[&Path]) -> Class {
 
 /// Runs mutant `index`: returns the classes of its commands (the worst first).
 fn one(job: &Job, index: u64, dir: &Path) -> Vec<(Class, String)> {
-    let (s, bytes) = crate::mutant(job.seeds, &Kind::ALL, 4, job.seed, index);
+    let (s, bytes) = super::mutant(job.seeds, &Kind::ALL, 4, job.seed, index);
     let m = dir.join(format!("mutant.{}", s.kind.extension()));
     std::fs::write(&m, &bytes).expect("mutant written");
     let mut rng = Rng::new(
@@ -303,7 +303,7 @@ pub fn run() {
         PathBuf::from,
     );
     std::fs::create_dir_all(&out).expect("output dir");
-    let seeds = crate::seeds::seeds(&out.join("seeds"));
+    let seeds = super::seeds::seeds(&out.join("seeds"));
     // a copy of the binary: a build during a campaign of hours must not change what it runs
     let bin = out.join(format!("ltsym-s{seed}"));
     std::fs::copy(env!("CARGO_BIN_EXE_ltsym"), &bin).expect("binary copied");

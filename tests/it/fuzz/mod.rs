@@ -9,9 +9,6 @@
 //! The mutants of one seed and index are the same on every machine ([`mutate`]), so a failure
 //! is reproduced from the two numbers; the tests also save each failing input.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod campaign;
 mod mutate;
 mod oracle;

@@ -1,6 +1,6 @@
 //! What a run on a mutant must do: finish, not panic, and either accept the input or reject it
 //! with a position inside the file (the input-side promises of issue 21); a hit limit is fine.
-//! In process here, for the quick test; [`crate::campaign`] runs the binary instead.
+//! In process here, for the quick test; [`super::campaign`] runs the binary instead.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
@@ -12,7 +12,7 @@ use ltsym::parse::{self, Logic, PnmlLabels};
 use ltsym::symbolic::ManagerOptions;
 use ltsym::System;
 
-use crate::seeds::{Kind, Seed};
+use super::seeds::{Kind, Seed};
 
 /// How a run ended.
 #[derive(Debug)]

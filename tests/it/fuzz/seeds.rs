@@ -66,7 +66,7 @@ fn repo(rel: &str) -> PathBuf {
 /// All seeds; generated ones are written under `dir`.
 pub fn seeds(dir: &Path) -> Vec<Seed> {
     std::fs::create_dir_all(dir).expect("seed dir");
-    let rers = crate::common::rers_dir();
+    let rers = crate::support::rers_dir();
     let mut out = Vec::new();
     let read = |p: &Path| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     let mut add = |kind: Kind, path: &Path, system: &Path, properties: &Path| {
