@@ -407,7 +407,7 @@ fn gen_writes_a_loadable_system() {
     let tmp = scratch();
     let o = ltsym(&["gen", "philosophers:4"]);
     assert_eq!(o.status.code(), Some(0));
-    let dot = tmp.file("phil4.dot", &stdout(&o));
+    let dot = tmp.file("phil4.dot", stdout(&o));
     let o = ltsym(&["reach", dot.to_str().unwrap(), "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
@@ -496,7 +496,7 @@ fn convert_writes_every_format_and_the_peers_properties() {
         "{}",
         stderr(&o)
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -149,7 +149,7 @@ fn problem113_counterexample_is_readable_and_renders() {
         j.contains(r#"{"component":"component12","from":"634","to":"631"}"#),
         "{j}"
     );
-    std::fs::remove_dir_all(&d).unwrap();
+    std::fs::remove_dir_all(d).unwrap();
 }
 
 /// Several properties: one file per property, named after it; a holding property has none.
@@ -185,7 +185,7 @@ fn evidence_files_per_property_and_in_json_output() {
     let o = ltsym(&["check", s(&sys), s(&props), "--witness-out", "x.png"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains(".aut (Aldebaran)"), "{}", stderr(&o));
-    std::fs::remove_dir_all(&d).unwrap();
+    std::fs::remove_dir_all(d).unwrap();
 }
 
 /// CTL: a path where it shows something (a witness of an E-formula, a counterexample of an
@@ -253,7 +253,7 @@ fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
         "{out}"
     );
     assert!(out.lines().all(|l| l.chars().count() <= 200), "{out}");
-    std::fs::remove_dir_all(&d).unwrap();
+    std::fs::remove_dir_all(d).unwrap();
 }
 
 /// A property file none of whose atoms is a label of the system: exit 2 naming both files,
@@ -290,7 +290,7 @@ fn wrong_pairings_are_refused_and_unknown_atoms_reported() {
         "{}",
         stdout(&o)
     );
-    std::fs::remove_dir_all(&d).unwrap();
+    std::fs::remove_dir_all(d).unwrap();
 }
 
 /// The issue's pairing: the MCC net of RERS 2020 problem 103 with the 2016 problem 103 file.

@@ -127,5 +127,5 @@ fn problem_numbers_come_from_the_name_or_the_flag() {
     assert!(stdout(&o).starts_with("7,"), "{}", stdout(&o));
     let o = ltsym(&["check", s, p, "--format", "json", "--problem", "7"]);
     assert!(stdout(&o).contains(r#""problem":"7""#), "{}", stdout(&o));
-    std::fs::remove_dir_all(&d).unwrap();
+    std::fs::remove_dir_all(d).unwrap();
 }

@@ -101,11 +101,11 @@ fn every_rers_problem_reads_back_from_every_format() {
             OutputFormat::Pnml,
             OutputFormat::Exp,
         ] {
-            let back = round_trip(&sys, format, &dir, name);
+            let back = round_trip(&sys, format, dir, name);
             assert_same(&sys, &back, &format!("{name} via {format:?}"));
         }
         // one .aut file per component beside the .exp
-        let auts = std::fs::read_dir(&dir)
+        let auts = std::fs::read_dir(dir)
             .expect("scratch")
             .filter(|e| {
                 let p = e.as_ref().expect("entry").path();
@@ -127,7 +127,7 @@ fn every_rers_problem_reads_back_from_every_format() {
         let states: usize = sys.components().iter().map(|c| c.num_states()).sum();
         assert_eq!(equations, states, "{name}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The written Promela reads back to the system of RERS's own `.pml` file.
@@ -146,12 +146,12 @@ fn written_promela_is_the_rers_promela_system() {
         let ours = round_trip(
             &load(&support::rers(&format!("{p}.dot"))),
             OutputFormat::Promela,
-            &dir,
+            dir,
             &p.replace('/', "-"),
         );
         assert_same(&theirs, &ours, p);
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 fn reach_count(sys: &System) -> String {
@@ -179,10 +179,10 @@ fn exp_networks_count_the_same_reachable_states() {
             continue;
         }
         let sys = load(&path);
-        let back = round_trip(&sys, OutputFormat::Exp, &dir, &name);
+        let back = round_trip(&sys, OutputFormat::Exp, dir, &name);
         assert_eq!(reach_count(&sys), reach_count(&back), "{name}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Hand-written networks: LNT-style `par`, vectors joining several steps under one label,
@@ -269,7 +269,7 @@ fn exp_subset_semantics() {
         e.contains("bad.aut:1:1: the header announces 2 transitions but the file has 1"),
         "{e}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// What a format cannot express is an error naming it.
@@ -289,7 +289,7 @@ fn writers_refuse_what_their_format_cannot_express() {
     assert!(e.to_string().contains("shared by 3 components"), "{e}");
     // the other formats take it
     for f in [OutputFormat::Pnml, OutputFormat::Exp, OutputFormat::Dot] {
-        let back = round_trip(&three, f, &dir, "three");
+        let back = round_trip(&three, f, dir, "three");
         assert_same(&three, &back, &format!("{f:?}"));
     }
     let mut b = SystemBuilder::new();
@@ -320,7 +320,7 @@ fn writers_refuse_what_their_format_cannot_express() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("not a Promela identifier"), "{e}");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Tuple labels (from PNML) survive PNML and EXP, silent steps survive EXP.
@@ -343,7 +343,7 @@ fn tuples_and_silent_steps_round_trip() {
     .unwrap();
     b.add_transition(1, 1, "", 0);
     let sys = b.build().unwrap();
-    let back = round_trip(&sys, OutputFormat::Exp, &dir, "tuples");
+    let back = round_trip(&sys, OutputFormat::Exp, dir, "tuples");
     assert_same(&sys, &back, "exp");
     assert!(
         matches!(&back.label(back.label_id("t").unwrap()).sync, Sync::Tuples(t) if t.len() == 2)
@@ -362,9 +362,9 @@ fn tuples_and_silent_steps_round_trip() {
     )
     .unwrap();
     let sys = b.build().unwrap();
-    let back = round_trip(&sys, OutputFormat::Pnml, &dir, "tuples");
+    let back = round_trip(&sys, OutputFormat::Pnml, dir, "tuples");
     assert_same(&sys, &back, "pnml");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The property translations for the peers, on RERS files.
@@ -423,7 +423,7 @@ fn mcc_net_round_trips_through_exp() {
     let tmp = scratch();
     let dir = tmp.dir();
     let sys = load(&net);
-    let back = round_trip(&sys, OutputFormat::Exp, &dir, "pb103");
+    let back = round_trip(&sys, OutputFormat::Exp, dir, "pb103");
     assert_same(&sys, &back, "pb103 via exp");
     assert_eq!(reach_count(&back), "64657620");
     let e = write::render(&sys, OutputFormat::Dot, &dir.join("pb103.dot")).unwrap_err();
@@ -431,5 +431,5 @@ fn mcc_net_round_trips_through_exp() {
         e.to_string().contains("silent step moves components"),
         "{e}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -153,7 +153,7 @@ fn the_explicit_engine_keeps_the_memory_limit() {
 fn the_time_limit_holds_in_formula_translation() {
     let tmp = scratch();
     let xor: Vec<String> = (0..10).map(|i| format!("F c0_t{i}")).collect();
-    let props = tmp.file("xor10.txt", &format!("#1:\n({})\n", xor.join(" ^ ")));
+    let props = tmp.file("xor10.txt", format!("#1:\n({})\n", xor.join(" ^ ")));
     let r = ltsym(&[
         "check",
         &rers("2016/problem101.dot"),
@@ -175,7 +175,7 @@ fn a_translation_limit_under_spins_reading_leaves_the_other_properties() {
     let xor: Vec<String> = (0..10).map(|i| format!("F c0_t{i}")).collect();
     let props = tmp.file(
         "xor10-spin.txt",
-        &format!("#1:\n({})\n#2:\n(G !c0_t5)\n", xor.join(" ^ ")),
+        format!("#1:\n({})\n#2:\n(G !c0_t5)\n", xor.join(" ^ ")),
     );
     let r = ltsym(&[
         "check",

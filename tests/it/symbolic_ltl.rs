@@ -756,9 +756,10 @@ fn random_formulas_agree_with_the_explicit_engine() {
     let (violated, held) = (Cell::new(0), Cell::new(0));
     // a third of the systems this file's, the others the generator's (2 or 3 components of 3
     // states); 10 formulas over 4 of their labels and one no system has
+    // (this file's first: a failing case shrinks towards them, whose parts shrink)
     let systems = prop_oneof![
-        2 => arb::random_specs(2..=3, 3..=3, 4..=4, &[0.4], 0.5).prop_map(AnySys::Generated),
         1 => small_systems().prop_map(AnySys::Small),
+        2 => arb::random_specs(2..=3, 3..=3, 4..=4, &[0.4], 0.5).prop_map(AnySys::Generated),
     ];
     let cases = (systems, 0..60usize).prop_flat_map(|(sys, round)| {
         let mut atoms = arb::label_names(&sys.build());

@@ -9,9 +9,13 @@
 //! * No failure persistence files: with a fixed seed a failure recurs by itself, and a file
 //!   of regressions replayed first would make the cases depend on what a developer's machine
 //!   once saw. A shrunk counterexample worth keeping becomes a named test instead.
-//! * Shrinking is bounded in time (5 minutes), so a failure cannot hold CI for long.
+//! * Shrinking is bounded in time (5 minutes), so a failure cannot hold CI for long, and
+//!   quiet: the panics of the cases tried while shrinking are not printed (only on the thread
+//!   that shrinks; tests running beside it print theirs), the minimal one is.
 
+use std::cell::Cell;
 use std::fmt::Debug;
+use std::sync::Once;
 
 use proptest::strategy::Strategy;
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestError, TestRunner};
@@ -34,7 +38,7 @@ pub fn config(name: &str, cases: u32) -> Config {
         rng_algorithm: RngAlgorithm::ChaCha,
         rng_seed: RngSeed::Fixed(seed),
         max_shrink_time: 300_000,
-        max_shrink_iters: 4096,
+        max_shrink_iters: 1 << 16,
         ..Config::default()
     }
 }
@@ -48,10 +52,12 @@ where
     S::Value: Debug,
 {
     let mut runner = TestRunner::new(config(name, cases));
+    quiet_panics_on_this_thread(true);
     let result = runner.run(&strategy, |v| {
         test(v);
         Ok(())
     });
+    quiet_panics_on_this_thread(false);
     match result {
         Ok(()) => {}
         Err(TestError::Fail(why, value)) => {
@@ -59,4 +65,25 @@ where
         }
         Err(TestError::Abort(why)) => panic!("{name}: aborted: {why}"),
     }
+}
+
+thread_local! {
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether panics on this thread print their message: the cases proptest tries while it
+/// shrinks all panic, and their messages would bury the minimal one. The hook is the
+/// process's, installed once around the one it replaces, and silent only on a thread that
+/// asked.
+fn quiet_panics_on_this_thread(quiet: bool) {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    QUIET.with(|q| q.set(quiet));
 }
