@@ -178,6 +178,15 @@ pub enum Error {
     Reorder,
 }
 
+/// A BDD operation's failure: oxidd's node store is full. `?` turns it into
+/// [`Limit::Memory`], whose limit the budget that knows it names later
+/// ([`Error::with_memory_limit`]).
+impl From<oxidd::util::OutOfMemory> for Error {
+    fn from(_: oxidd::util::OutOfMemory) -> Error {
+        Error::Limit(Limit::Memory { limit: None })
+    }
+}
+
 /// `x` as text, control characters escaped.
 fn shown(x: impl fmt::Display) -> String {
     escape_controls(&x.to_string()).into_owned()
@@ -303,6 +312,10 @@ mod tests {
         assert_eq!(
             Error::Internal("x".into()).to_string(),
             "internal error (please report): x"
+        );
+        assert_eq!(
+            Error::from(oxidd::util::OutOfMemory).to_string(),
+            "memory limit reached: the BDD node store is full"
         );
         assert_eq!(
             Error::Reorder.to_string(),
