@@ -210,7 +210,7 @@ pub fn address_space_limit() -> Option<u64> {
     if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 {
         return None;
     }
-    (limit.rlim_cur != libc::RLIM_INFINITY).then(|| limit.rlim_cur as u64)
+    (limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
 }
 
 #[cfg(not(unix))]

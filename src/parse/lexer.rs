@@ -155,7 +155,10 @@ mod tests {
         Eof,
     }
 
-    fn words(text: &str) -> Result<Vec<(T, usize, usize)>, (usize, String)> {
+    /// The tokens with their offsets, or the error.
+    type Lexed = Result<Vec<(T, usize, usize)>, (usize, String)>;
+
+    fn words(text: &str) -> Lexed {
         let comments = [Comment::Line("//"), Comment::Block("(*", "*)")];
         let tokens = lex(text, &comments, T::Eof, |rest| {
             let n = rest

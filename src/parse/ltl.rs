@@ -159,7 +159,8 @@ fn word_token(w: &str, after_operand: bool) -> (T, usize) {
 /// expected: checks the printer's rule ([`crate::logic::ltl::is_plain_atom`]) against the lexer.
 #[cfg(test)]
 fn lexes_as_plain_atom(name: &str) -> bool {
-    identifier(name) == Some(name) && word_token(name, false) == (T::Atom(name.into()), name.len())
+    super::formula_common::identifier(name) == Some(name)
+        && word_token(name, false) == (T::Atom(name.into()), name.len())
 }
 
 impl FormulaToken for T {
