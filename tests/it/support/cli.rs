@@ -59,6 +59,8 @@ pub struct Timed {
 /// Runs `cmd` to the end (standard input empty, output captured, as `Command::output`) and
 /// times it. The child is reaped with `wait4`, which gives the resource usage of that one
 /// process: `getrusage(RUSAGE_CHILDREN)` would add up every test's children.
+// the child is reaped by `wait4` below, which clippy does not see
+#[allow(clippy::zombie_processes)]
 pub fn timed(mut cmd: std::process::Command) -> Timed {
     use std::io::Read;
     use std::os::unix::process::ExitStatusExt;
