@@ -16,6 +16,7 @@
 //! * [`limits`]: resource limits (time, nodes, slices of work) for every engine;
 //! * [`progress`]: a progress line every few seconds from the long loops, carried by the limits;
 //! * [`gen`]: generated, scalable benchmark families;
+//! * [`synth`]: RERS-style benchmark problems with verdicts by construction (`ltsym synth`);
 //! * [`report`]: verdicts and statistics as text, JSON and RERS CSV;
 //! * [`memory`]: what memory the machine allows, and what the process uses;
 //! * [`reserve`]: the allocator that turns running out of address space into a limit.
@@ -36,6 +37,7 @@ pub mod progress;
 pub mod report;
 pub mod reserve;
 pub mod symbolic;
+pub mod synth;
 pub mod write;
 
 pub use error::{Error, Result};

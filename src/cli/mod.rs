@@ -58,6 +58,7 @@ mod info;
 mod mcc;
 mod props;
 mod reach;
+mod synth;
 
 /// The output format of `info` and `reach`: `--format text|json` (`jsonl` is `json`: one
 /// object on one line), and `--json`, the old spelling, kept hidden.
