@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use ltsym::synth::decompose::SyncStyle;
 use ltsym::synth::extension::Mode;
 use ltsym::synth::naming::Naming;
+use ltsym::synth::bisim::generate_bisim;
 use ltsym::synth::{generate, output, Knobs};
 use ltsym::write::OutputFormat;
 use ltsym::Error;
@@ -76,6 +77,13 @@ pub struct Args {
     /// Label names: rers2016 (c3_t4__c0_t1) or rers2019 (a17); default by --sync.
     #[arg(long, value_enum)]
     naming: Option<Naming>,
+    /// Write a weak-bisimulation task instead (thesis Def. 30): a.dot and b.dot over the same
+    /// visible labels, and whether they are weakly bisimilar in manifest.json.
+    #[arg(long)]
+    bisim: bool,
+    /// With --bisim: the answer to make (default: decided by the seed).
+    #[arg(long, requires = "bisim", value_name = "true|false")]
+    bisimilar: Option<bool>,
     /// More formats of the system beside .dot and .pml (pnml, mcrl2, exp), comma-separated.
     #[arg(long, value_enum, value_delimiter = ',')]
     formats: Vec<OutputFormat>,
@@ -117,8 +125,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             SyncStyle::Multiway => Naming::Rers2019,
         }),
     };
-    let problem = generate(&knobs)?;
-    for path in output::write_all(&problem, &args.output, &args.formats)? {
+    let files = if args.bisim {
+        output::bisim_files(&generate_bisim(&knobs, args.bisimilar)?, &args.formats)?
+    } else {
+        output::files(&generate(&knobs)?, &args.formats)?
+    };
+    for path in output::write_files(&args.output, files)? {
         outln!("{}", path.display());
     }
     Ok(ExitCode::SUCCESS)

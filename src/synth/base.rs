@@ -45,8 +45,27 @@ pub struct Base {
     pub automaton_state: Vec<Vec<u32>>,
 }
 
-/// The base MTS of `conj` (all transitions may), or `None` when nothing infinite survives.
+/// Explorations tried; the one that keeps the most labels, then the most states, wins.
+const TRIES: usize = 6;
+
+/// The base MTS of `conj` (all transitions may), or `None` when nothing infinite survives:
+/// the best of a few random explorations (most labels used, then most states).
 pub fn base_mts(conj: &Conjunction, shape: Shape, rng: &mut Rng) -> Option<Base> {
+    let mut best: Option<Base> = None;
+    for _ in 0..TRIES {
+        let Some(b) = explore(conj, shape, rng) else {
+            continue;
+        };
+        let score = |b: &Base| (b.mts.used_labels().len(), b.mts.states);
+        if best.as_ref().is_none_or(|x| score(&b) > score(x)) {
+            best = Some(b);
+        }
+    }
+    best
+}
+
+/// One exploration (steps 1–4 of the module documentation).
+fn explore(conj: &Conjunction, shape: Shape, rng: &mut Rng) -> Option<Base> {
     let k = conj.num_acc() as u32;
     // 1 + 2: degeneralised exploration
     let mut ids: BTreeMap<(Vec<u32>, u32), usize> = BTreeMap::new();

@@ -34,6 +34,7 @@ use crate::error::Result;
 use super::base::Base;
 use super::buchi::{AccGraph, Conjunction};
 use super::labels::core_atom;
+use super::deep::Tracker;
 use super::mts::{Lb, Mts, St};
 
 /// Give up a search after this many nodes (the automata are small; this is a guard).
@@ -50,12 +51,53 @@ pub struct Inserted {
     pub shared: usize,
     /// The handle: the position in `prefix` of the first new transition.
     pub handle: usize,
+    /// With a depth guard: the length of the shortest violating prefix (Def. 34).
+    pub violation_depth: Option<usize>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Node {
+enum Phase {
     Shared(St, u32),
     New(usize, u32),
+}
+
+/// A search node: the phase, the prefix trackers of the deep properties and the depth
+/// (both constant without a [`Depth`] guard).
+type Node = (Phase, Vec<u64>, usize);
+
+/// Deep errors (§5.3): the counterexample keeps every tracker non-empty for `m` steps, and
+/// empties tracker `own` (its own property's, if it has a safety part) by step `n`.
+pub struct Depth<'a> {
+    pub trackers: &'a [Tracker],
+    pub own: Option<usize>,
+    pub m: usize,
+    pub n: usize,
+}
+
+impl Depth<'_> {
+    /// The trackers and depth after `label`, or `None` if the step is not allowed.
+    fn step(&self, sets: &[u64], depth: usize, label: Lb) -> Option<(Vec<u64>, usize)> {
+        let cap = self.m.max(self.n) + 1;
+        let d = (depth + 1).min(cap);
+        let mut out = Vec::with_capacity(sets.len());
+        for (i, (t, &x)) in self.trackers.iter().zip(sets).enumerate() {
+            let own = self.own == Some(i);
+            if depth >= self.m && !own {
+                // past depth m the others no longer matter
+                out.push(x);
+                continue;
+            }
+            let y = t.step(x, label);
+            if y == 0 && d <= self.m {
+                return None;
+            }
+            if own && y != 0 && d > self.n {
+                return None;
+            }
+            out.push(y);
+        }
+        Some((out, d))
+    }
 }
 
 /// Finds a counterexample for the property whose negation's automaton is `neg`, staying in
@@ -68,6 +110,7 @@ pub fn insert(
     keep: &Conjunction,
     keep_width: usize,
     neg: &Tgba,
+    depth: Option<&Depth>,
 ) -> Result<Option<Inserted>> {
     if neg.num_states == 0 {
         return Ok(None);
@@ -92,25 +135,33 @@ pub fn insert(
     let mut tuples: Vec<Vec<u32>> = Vec::new();
     let mut tuple_ids: BTreeMap<Vec<u32>, usize> = BTreeMap::new();
     let mut ids: BTreeMap<Node, usize> = BTreeMap::new();
-    let mut nodes = vec![Node::Shared(base.mts.initial, neg.initial as u32)];
-    ids.insert(nodes[0], 0);
+    let start_sets: Vec<u64> = depth.map_or(Vec::new(), |d| {
+        d.trackers.iter().map(|t| t.initial).collect()
+    });
+    let mut nodes: Vec<Node> = vec![(
+        Phase::Shared(base.mts.initial, neg.initial as u32),
+        start_sets,
+        0,
+    )];
+    ids.insert(nodes[0].clone(), 0);
     let mut g = AccGraph::default();
     // per graph edge: its label
     let mut edge_label: Vec<Lb> = Vec::new();
     let mut i = 0;
     while i < nodes.len() && nodes.len() < MAX_NODES {
-        let mut steps: Vec<(Node, Lb, AccSet, u8)> = Vec::new();
-        let (tuple, q) = match nodes[i] {
-            Node::Shared(s, q) => {
+        let mut steps: Vec<(Phase, Lb, AccSet, u8)> = Vec::new();
+        let (phase, sets, d) = nodes[i].clone();
+        let (tuple, q) = match phase {
+            Phase::Shared(s, q) => {
                 for e in &base.mts.edges[base_idx[s as usize].clone()] {
                     let k = pos_of[&e.label];
                     for (q2, _) in neg_out(q, k) {
-                        steps.push((Node::Shared(e.to, q2), e.label, 0, 0));
+                        steps.push((Phase::Shared(e.to, q2), e.label, 0, 0));
                     }
                 }
                 (base.automaton_state[s as usize][..keep_width].to_vec(), q)
             }
-            Node::New(ti, q) => (tuples[ti].clone(), q),
+            Phase::New(ti, q) => (tuples[ti].clone(), q),
         };
         // the steps into (or along) the new phase
         for (k, &l) in labels.iter().enumerate() {
@@ -125,13 +176,20 @@ pub fn insert(
                     tuples.push(t);
                 }
                 for &(q2, a2) in &nq {
-                    steps.push((Node::New(ti, q2), l, acc | a2 << kacc | extra, 1));
+                    steps.push((Phase::New(ti, q2), l, acc | a2 << kacc | extra, 1));
                 }
             }
         }
-        for (node, l, acc, cost) in steps {
+        for (phase, l, acc, cost) in steps {
+            let node: Node = match depth {
+                None => (phase, Vec::new(), 0),
+                Some(g) => match g.step(&sets, d, l) {
+                    Some((sets2, d2)) => (phase, sets2, d2),
+                    None => continue,
+                },
+            };
             let n = nodes.len();
-            let j = *ids.entry(node).or_insert(n);
+            let j = *ids.entry(node.clone()).or_insert(n);
             if j == n {
                 nodes.push(node);
             }
@@ -153,7 +211,7 @@ pub fn insert(
         let (_, to, _, cost) = g.edges[k];
         let l = edge_label[k];
         if cost == 0 {
-            let Node::Shared(t, _) = nodes[to] else {
+            let Phase::Shared(t, _) = nodes[to].0 else {
                 unreachable!("a shared step ends in a shared node")
             };
             mark_must(mts, at, l, t);
@@ -180,11 +238,16 @@ pub fn insert(
     mts.normalize();
     let prefix: Vec<Lb> = lasso.prefix.iter().map(|&k| edge_label[k]).collect();
     let cycle: Vec<Lb> = lasso.cycle.iter().map(|&k| edge_label[k]).collect();
+    let violation_depth = depth.and_then(|g| {
+        g.own
+            .and_then(|o| g.trackers[o].violation_depth(&prefix, &cycle))
+    });
     Ok(Some(Inserted {
         prefix,
         cycle,
         shared,
         handle: handle.unwrap_or(shared),
+        violation_depth,
     }))
 }
 

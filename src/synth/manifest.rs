@@ -109,6 +109,19 @@ pub struct LtlEntry {
     pub verdict: bool,
     pub basis: Vec<String>,
     pub counterexample: Option<Counterexample>,
+    /// With `--depth m,n`, for a false property with a safety part (§5.3, Def. 35).
+    pub depth: Option<DepthFacts>,
+}
+
+#[derive(Serialize)]
+pub struct DepthFacts {
+    /// No word of the system has a violating prefix of at most `m` labels (of the core
+    /// alphabet: fresh labels in between only make prefixes longer).
+    pub m: usize,
+    /// The counterexample has one of at most `n` core labels.
+    pub n: usize,
+    /// The length of the counterexample's shortest violating prefix.
+    pub counterexample_violating_prefix: usize,
 }
 
 #[derive(Serialize)]
@@ -128,4 +141,52 @@ pub struct CtlEntry {
     pub pattern: &'static str,
     pub verdict: bool,
     pub basis: Vec<String>,
+}
+
+/// `manifest.json` of a weak-bisimulation task (Def. 30).
+#[derive(Serialize)]
+pub struct BisimManifest {
+    pub generator: Generator,
+    pub knobs: Knobs,
+    pub task: &'static str,
+    pub files: Vec<String>,
+    /// The answer: whether `[a]_visible ≈ [b]_visible`.
+    pub bisimilar: bool,
+    /// The visible labels; every other label is hidden (τ). They are exactly the labels the
+    /// two systems share.
+    pub visible: Vec<String>,
+    pub distinguishing_trace: Option<DistinguishingTrace>,
+    pub basis: Vec<String>,
+    pub base: BisimBase,
+    pub a: SideFacts,
+    pub b: SideFacts,
+}
+
+#[derive(Serialize)]
+pub struct DistinguishingTrace {
+    /// Visible labels; hidden labels may come in between.
+    pub trace: Vec<String>,
+    /// The system that has this weak trace, and the one that has not.
+    pub trace_of: String,
+    pub not_trace_of: String,
+}
+
+#[derive(Serialize)]
+pub struct BisimBase {
+    /// States of the base LTS both systems come from.
+    pub states: usize,
+    pub structural: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct SideFacts {
+    pub file: String,
+    pub components: usize,
+    pub component_states: Vec<usize>,
+    pub transitions: usize,
+    pub labels: usize,
+    pub reachable_states: Option<String>,
+    pub unextended_reachable_states: u64,
+    pub decompositions: usize,
+    pub extensions: usize,
 }

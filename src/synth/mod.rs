@@ -21,11 +21,13 @@
 //! iterated is ordered: the same knobs, seed and version give the same bytes.
 
 pub mod base;
+pub mod bisim;
 pub mod buchi;
 pub mod conjunction;
 pub mod counterexample;
 pub mod ctl;
 pub mod decompose;
+pub mod deep;
 pub mod extension;
 pub mod green;
 pub mod interruptible;
@@ -132,39 +134,20 @@ pub fn generate(knobs: &Knobs) -> Result<Problem> {
         made.base_states,
         made.mts.states
     );
-    // §6.1
-    let (parts, steps) = decompose_iteratively(
-        &made.mts,
-        knobs.decomposition_count(),
-        MAX_GAMMA,
-        knobs.red,
-        knobs.sync,
-        &mut rng,
-    );
-    // Def. 29
-    let lts = refine::to_lts(&parts, knobs.keep_may, &mut rng);
-    let placeholder = Names {
-        label: (0..labels.len() as Lb).map(core_atom).collect(),
-        order: (0..lts.len()).collect(),
-    };
-    let unextended = naming::system(&lts, &placeholder)?;
-    let unextended_states = crate::explicit::reach(&unextended, Some(50_000_000))?.states;
+    // §6.1, Def. 29
+    let Unextended {
+        lts,
+        steps,
+        system: unextended,
+        states: unextended_states,
+        core_labels,
+    } = unextended(&made.mts, knobs, &labels, &mut rng)?;
     let claims: Vec<(Ltl, bool)> = made
         .claims
         .iter()
         .map(|c| Ok((c.instance.ltl()?, c.verdict)))
         .collect::<Result<_>>()?;
     verify::confirm_ltl(&unextended, &claims)?;
-    let core_labels: Vec<Lb> = {
-        let mut v: Vec<Lb> = lts
-            .iter()
-            .flat_map(|p| p.alphabet.iter().copied())
-            .filter(|&l| (l as usize) < core.len())
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
     // CTL on the unextended system (kept by the free extension; computed again below otherwise)
     let mut ctl = if knobs.extension == Mode::Free {
         ctl::choose(
@@ -239,6 +222,51 @@ pub fn generate(knobs: &Knobs) -> Result<Problem> {
     })
 }
 
+/// The decomposed, refined components before alphabet extension and the system they make
+/// (labels named by their placeholders).
+struct Unextended {
+    lts: Vec<Mts>,
+    steps: Vec<Step>,
+    system: System,
+    states: u64,
+    /// The core labels the system has.
+    core_labels: Vec<Lb>,
+}
+
+/// §6.1 and Def. 29: decomposes `m0` by modal contracts and refines the components to LTSs.
+fn unextended(m0: &Mts, knobs: &Knobs, labels: &Labels, rng: &mut Rng) -> Result<Unextended> {
+    let (parts, steps) = decompose_iteratively(
+        m0,
+        knobs.decomposition_count(),
+        MAX_GAMMA,
+        knobs.red,
+        knobs.sync,
+        rng,
+    );
+    let lts = refine::to_lts(&parts, knobs.keep_may, rng);
+    let placeholder = Names {
+        label: (0..labels.len() as Lb).map(core_atom).collect(),
+        order: (0..lts.len()).collect(),
+    };
+    let system = naming::system(&lts, &placeholder)?;
+    let states = crate::explicit::reach(&system, Some(50_000_000))?.states;
+    let core = labels.core();
+    let mut core_labels: Vec<Lb> = lts
+        .iter()
+        .flat_map(|p| p.alphabet.iter().copied())
+        .filter(|l| core.binary_search(l).is_ok())
+        .collect();
+    core_labels.sort_unstable();
+    core_labels.dedup();
+    Ok(Unextended {
+        lts,
+        steps,
+        system,
+        states,
+        core_labels,
+    })
+}
+
 /// The core MTS: base plus counterexamples, and the LTL claims.
 struct CoreMts {
     mts: Mts,
@@ -257,7 +285,8 @@ fn core_mts(knobs: &Knobs, core: &[Lb], rng: &mut Rng) -> Result<CoreMts> {
     let mut formulas: Vec<Ltl> = Vec::new();
     let total = knobs.structural + knobs.ltl_properties;
     while chosen.len() < total {
-        let Some((i, f)) = drawer.next(core, &chosen, rng)? else {
+        let structural = chosen.len() < knobs.structural;
+        let Some((i, f)) = drawer.next(core, &chosen, structural, rng)? else {
             return Err(Error::Usage(format!(
                 "cannot find {total} distinct interruptible properties over {} core labels: \
                  raise --core-labels",
@@ -304,7 +333,7 @@ fn core_mts(knobs: &Knobs, core: &[Lb], rng: &mut Rng) -> Result<CoreMts> {
                       rng: &mut Rng|
          -> Result<()> {
             let others: Vec<Instance> = chosen.clone();
-            if let Some((i, f)) = drawer.next(core, &others, rng)? {
+            if let Some((i, f)) = drawer.next(core, &others, k < knobs.structural, rng)? {
                 chosen[k] = i;
                 formulas[k] = f;
                 autos.remove(&k);
@@ -328,8 +357,34 @@ fn core_mts(knobs: &Knobs, core: &[Lb], rng: &mut Rng) -> Result<CoreMts> {
         let mut mts = base.mts.clone();
         let mut inserted: BTreeMap<usize, Inserted> = BTreeMap::new();
         let mut failed = None;
+        // §5.3: the prefix trackers of the false properties that have a safety part
+        let deep: Vec<(usize, deep::Tracker)> = match knobs.depth {
+            None => Vec::new(),
+            Some(_) => order[keep_width..]
+                .iter()
+                .filter_map(|&k| {
+                    deep::Tracker::new(&autos[&k].0, core)
+                        .filter(|t| t.has_safety_part())
+                        .map(|t| (k, t))
+                })
+                .collect(),
+        };
+        let trackers: Vec<deep::Tracker> = deep.iter().map(|(_, t)| t.clone()).collect();
         for &k in &order[keep_width..] {
-            match counterexample::insert(&mut mts, &base, &keep, keep_width, &autos[&k].1)? {
+            let guard = knobs.depth.map(|(m, n)| counterexample::Depth {
+                trackers: &trackers,
+                own: deep.iter().position(|(j, _)| *j == k),
+                m,
+                n,
+            });
+            match counterexample::insert(
+                &mut mts,
+                &base,
+                &keep,
+                keep_width,
+                &autos[&k].1,
+                guard.as_ref(),
+            )? {
                 Some(i) => {
                     inserted.insert(k, i);
                 }
@@ -342,6 +397,10 @@ fn core_mts(knobs: &Knobs, core: &[Lb], rng: &mut Rng) -> Result<CoreMts> {
         if let Some(k) = failed {
             redraw(k, &mut chosen, &mut formulas, &mut autos, &mut drawer, rng)?;
             continue;
+        }
+        if let Some((m, _)) = knobs.depth {
+            // Thm. 5: no word of the result m-violates a deep property
+            mts = deep::unfold(&mts, &trackers, m);
         }
         if knobs.extension == Mode::Divergent {
             if let Some(k) = diverging_true_property(&mts, &order[s..keep_width], &formulas)? {

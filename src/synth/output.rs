@@ -6,24 +6,30 @@
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::model::System;
 use crate::write::{self, OutputFormat};
 
 use super::extension::Mode;
 use super::manifest::{
-    BaseFacts, Construction, Counterexample, CtlEntry, DecompositionFacts, ExtensionFacts,
-    Generator, LtlEntry, Manifest, SystemFacts,
+    BaseFacts, BisimBase, BisimManifest, Construction, Counterexample, CtlEntry,
+    DecompositionFacts, DepthFacts, DistinguishingTrace, ExtensionFacts, Generator, LtlEntry, Manifest,
+    SideFacts, SystemFacts,
 };
 use super::mts::Lb;
 use super::patterns::{CTL, LTL};
-use super::Problem;
+use super::bisim::{BisimTask, Side};
+use super::{LtlClaim, Problem};
 
 /// The stem of every file.
 pub const STEM: &str = "problem";
 
-/// The files of `p` as `(file name, text)`, the manifest last. `.dot` always; `.pml` when the
-/// Promela dialect can express the system (each label in at most two components); the
-/// `extra` formats beside them.
-pub fn files(p: &Problem, extra: &[OutputFormat]) -> Result<Vec<(String, String)>> {
+/// The files of `sys` named after `stem`: `.dot` always; `.pml` when the Promela dialect can
+/// express the system (each label in at most two components); the `extra` formats.
+fn system_files(
+    sys: &System,
+    stem: &str,
+    extra: &[OutputFormat],
+) -> Result<Vec<(String, String)>> {
     let mut out: Vec<(String, String)> = Vec::new();
     let mut formats = vec![OutputFormat::Dot, OutputFormat::Promela];
     for &f in extra {
@@ -32,8 +38,8 @@ pub fn files(p: &Problem, extra: &[OutputFormat]) -> Result<Vec<(String, String)
         }
     }
     for f in formats {
-        let path = format!("{STEM}.{}", f.extension());
-        match write::render(&p.system, f, Path::new(&path)) {
+        let path = format!("{stem}.{}", f.extension());
+        match write::render(sys, f, Path::new(&path)) {
             Ok(files) => {
                 for (path, text) in files {
                     let name = path
@@ -50,30 +56,46 @@ pub fn files(p: &Problem, extra: &[OutputFormat]) -> Result<Vec<(String, String)
             Err(e) => return Err(e),
         }
     }
+    Ok(out)
+}
+
+/// The manifest as text, with a final newline.
+fn json<T: serde::Serialize>(m: &T) -> Result<String> {
+    let mut json =
+        serde_json::to_string_pretty(m).map_err(|e| Error::Internal(format!("manifest: {e}")))?;
+    json.push('\n');
+    Ok(json)
+}
+
+/// The files of `p` as `(file name, text)`, the manifest last.
+pub fn files(p: &Problem, extra: &[OutputFormat]) -> Result<Vec<(String, String)>> {
+    let mut out = system_files(&p.system, STEM, extra)?;
     out.push((format!("{STEM}-ltl-properties.txt"), ltl_file(p)));
     out.push((format!("{STEM}-ctl-properties.txt"), ctl_file(p)));
     let mut names: Vec<String> = out.iter().map(|(n, _)| n.clone()).collect();
     names.push("manifest.json".into());
-    let manifest = manifest(p, names);
-    let mut json = serde_json::to_string_pretty(&manifest)
-        .map_err(|e| Error::Internal(format!("manifest: {e}")))?;
-    json.push('\n');
-    out.push(("manifest.json".into(), json));
+    out.push(("manifest.json".into(), json(&manifest(p, names))?));
     Ok(out)
 }
 
-/// Writes the files of `p` into `dir` (created if missing); returns their paths.
-pub fn write_all(
-    p: &Problem,
-    dir: &Path,
-    extra: &[OutputFormat],
-) -> Result<Vec<std::path::PathBuf>> {
+/// The files of a weak-bisimulation task: `a.*`, `b.*`, the manifest last.
+pub fn bisim_files(t: &BisimTask, extra: &[OutputFormat]) -> Result<Vec<(String, String)>> {
+    let mut out = system_files(&t.a.system, "a", extra)?;
+    out.extend(system_files(&t.b.system, "b", extra)?);
+    let mut names: Vec<String> = out.iter().map(|(n, _)| n.clone()).collect();
+    names.push("manifest.json".into());
+    out.push(("manifest.json".into(), json(&bisim_manifest(t, names))?));
+    Ok(out)
+}
+
+/// Writes `files` into `dir` (created if missing); returns their paths.
+pub fn write_files(dir: &Path, files: Vec<(String, String)>) -> Result<Vec<std::path::PathBuf>> {
     std::fs::create_dir_all(dir).map_err(|source| Error::Io {
         file: dir.to_path_buf(),
         source,
     })?;
     let mut written = Vec::new();
-    for (name, text) in files(p, extra)? {
+    for (name, text) in files {
         let path = dir.join(&name);
         std::fs::write(&path, text).map_err(|source| Error::Io {
             file: path.clone(),
@@ -82,6 +104,15 @@ pub fn write_all(
         written.push(path);
     }
     Ok(written)
+}
+
+/// Writes the files of `p` into `dir` (created if missing); returns their paths.
+pub fn write_all(
+    p: &Problem,
+    dir: &Path,
+    extra: &[OutputFormat],
+) -> Result<Vec<std::path::PathBuf>> {
+    write_files(dir, files(p, extra)?)
 }
 
 fn name_of(p: &Problem) -> impl Fn(Lb) -> String + '_ {
@@ -143,7 +174,8 @@ fn extension_basis(mode: Mode, verdict: bool) -> String {
     }
 }
 
-fn ltl_basis(p: &Problem, verdict: bool) -> Vec<String> {
+fn ltl_basis(p: &Problem, c: &LtlClaim) -> Vec<String> {
+    let verdict = c.verdict;
     let mut b = vec![
         "§5.1 instance of an interruptible pattern (Thm. 2's condition \
                       decided on its automata)"
@@ -176,6 +208,25 @@ fn ltl_basis(p: &Problem, verdict: bool) -> Vec<String> {
                 .into(),
         );
         b.push("Def. 29 LTS component refinement keeps every must transition".into());
+    }
+    if let Some((m, n)) = p.knobs.depth {
+        let deep = c
+            .counterexample
+            .as_ref()
+            .is_some_and(|x| x.violation_depth.is_some());
+        if deep {
+            b.push(format!(
+                "§5.3 deep error: the system lies in the prefix tree of depth {m} of the \
+                 property (Thm. 5: no word {m}-violates it) and the counterexample's first \
+                 violation comes within {n} steps (Def. 35)"
+            ));
+        } else if !verdict {
+            b.push(
+                "§5.3: no depth: no finite prefix violates this property (it has no safety \
+                 part, Def. 13)"
+                    .into(),
+            );
+        }
     }
     if !p.extensions.is_empty() {
         b.push(extension_basis(p.knobs.extension, verdict));
@@ -297,12 +348,20 @@ fn manifest(p: &Problem, files: Vec<String>) -> Manifest {
                 formula: format!("( {} )", c.instance.text(LTL, &name)),
                 pattern: LTL[c.instance.pattern].name,
                 verdict: c.verdict,
-                basis: ltl_basis(p, c.verdict),
+                basis: ltl_basis(p, c),
                 counterexample: c.counterexample.as_ref().map(|x| Counterexample {
                     prefix: names(&x.prefix),
                     cycle: names(&x.cycle),
                     handle: x.handle,
                     trace,
+                }),
+                depth: p.knobs.depth.and_then(|(m, n)| {
+                    let k = c.counterexample.as_ref()?.violation_depth?;
+                    Some(DepthFacts {
+                        m,
+                        n,
+                        counterexample_violating_prefix: k,
+                    })
                 }),
             })
             .collect(),
@@ -318,5 +377,73 @@ fn manifest(p: &Problem, files: Vec<String>) -> Manifest {
                 basis: ctl_basis(p),
             })
             .collect(),
+    }
+}
+
+fn side_facts(s: &Side, file: &str) -> SideFacts {
+    let sys = &s.system;
+    SideFacts {
+        file: file.to_string(),
+        components: sys.components().len(),
+        component_states: sys.components().iter().map(|c| c.num_states()).collect(),
+        transitions: sys.components().iter().map(|c| c.transitions.len()).sum(),
+        labels: sys.labels().len(),
+        reachable_states: s.reachable.as_ref().map(|n| n.to_string()),
+        unextended_reachable_states: s.unextended_states,
+        decompositions: s.decompositions,
+        extensions: s.extensions.len(),
+    }
+}
+
+fn bisim_manifest(t: &BisimTask, files: Vec<String>) -> BisimManifest {
+    let name = |l: Lb| t.a.names.label[l as usize].clone();
+    let mut basis = vec![
+        "each system is decomposed from its base LTS by modal contracts and refined to LTSs \
+         (Thm. 6, Prop. 8, Def. 29): a refinement of an LTS is bisimilar to it"
+            .to_string(),
+        format!(
+            "alphabet extensions ({}) keep weak bisimilarity to the unextended system with the \
+             fresh labels hidden (Def. 52, Lemma 8, Thm. 9, Thm. 10)",
+            match t.knobs.extension {
+                Mode::Free => "free: Lemma 8",
+                Mode::Cut => "cut points: Thm. 10",
+                Mode::Divergent => "nonconvergent: Thm. 9",
+            }
+        ),
+    ];
+    basis.push(if t.bisimilar {
+        "both systems come from the same base LTS, so each is weakly bisimilar to it".into()
+    } else {
+        "one base has a transition the other lacks that makes a new trace (the distinguishing \
+         trace); weak bisimilarity keeps weak traces"
+            .into()
+    });
+    BisimManifest {
+        generator: Generator::this(),
+        knobs: t.knobs.clone(),
+        task: "weak bisimulation (thesis Def. 30): are a and b weakly bisimilar once every \
+               label outside `visible` is hidden?",
+        files,
+        bisimilar: t.bisimilar,
+        visible: t.visible.clone(),
+        distinguishing_trace: t.trace.as_ref().map(|(w, in_a)| {
+            let (yes, no) = if *in_a { ("a", "b") } else { ("b", "a") };
+            DistinguishingTrace {
+                trace: w.clone(),
+                trace_of: format!("{yes}.dot"),
+                not_trace_of: format!("{no}.dot"),
+            }
+        }),
+        basis,
+        base: BisimBase {
+            states: t.base_states,
+            structural: t
+                .structural
+                .iter()
+                .map(|i| format!("( {} )", i.text(LTL, &name)))
+                .collect(),
+        },
+        a: side_facts(&t.a, "a.dot"),
+        b: side_facts(&t.b, "b.dot"),
     }
 }

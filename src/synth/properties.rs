@@ -17,10 +17,20 @@ const TRIES: usize = 200;
 
 /// A random instance of a random pattern of `table` with distinct labels of `core`.
 pub fn draw(table: &[Pattern], core: &[Lb], rng: &mut Rng) -> Option<Instance> {
+    draw_from(table, core, &|_| true, rng)
+}
+
+/// [`draw`] among the patterns `allowed` accepts.
+pub fn draw_from(
+    table: &[Pattern],
+    core: &[Lb],
+    allowed: &dyn Fn(&Pattern) -> bool,
+    rng: &mut Rng,
+) -> Option<Instance> {
     for _ in 0..TRIES {
         let k = rng.below(table.len());
         let arity = table[k].arity;
-        if arity > core.len() {
+        if arity > core.len() || !allowed(&table[k]) {
             continue;
         }
         let mut pool = core.to_vec();
@@ -52,15 +62,19 @@ impl LtlDrawer {
         }
     }
 
-    /// The next interruptible instance not in `taken`, with its formula.
+    /// The next interruptible instance not in `taken`, with its formula; `structural`: of a
+    /// pattern that asks for behaviour (a response) rather than forbids it, since a
+    /// structural property shapes the base and is never written.
     pub fn next(
         &mut self,
         core: &[Lb],
         taken: &[Instance],
+        structural: bool,
         rng: &mut Rng,
     ) -> Result<Option<(Instance, Ltl)>> {
+        let allowed = |p: &Pattern| !structural || p.name.contains("response");
         for _ in 0..TRIES {
-            let Some(inst) = draw(LTL, core, rng) else {
+            let Some(inst) = draw_from(LTL, core, &allowed, rng) else {
                 return Ok(None);
             };
             if taken.contains(&inst) {
