@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ltsym::synth::bisim::generate_bisim;
 use ltsym::synth::decompose::SyncStyle;
 use ltsym::synth::extension::Mode;
 use ltsym::synth::naming::Naming;
-use ltsym::synth::bisim::generate_bisim;
 use ltsym::synth::{generate, output, Knobs};
 use ltsym::write::OutputFormat;
 use ltsym::Error;

@@ -33,8 +33,8 @@ use crate::error::Result;
 
 use super::base::Base;
 use super::buchi::{AccGraph, Conjunction};
-use super::labels::core_atom;
 use super::deep::Tracker;
+use super::labels::core_atom;
 use super::mts::{Lb, Mts, St};
 
 /// Give up a search after this many nodes (the automata are small; this is a guard).

@@ -201,7 +201,7 @@ mod tests {
         m.add(1, 0, 0, false);
         m.add(0, 0, 0, false);
         m.normalize();
-        let u = unfold(&m, &[t.clone()], 1);
+        let u = unfold(&m, std::slice::from_ref(&t), 1);
         // the a0 loop at the start is gone, a1 then a0 stays
         assert!(!u.edges.iter().any(|e| e.from == u.initial && e.label == 0));
         assert!(u.edges.iter().any(|e| e.label == 0));

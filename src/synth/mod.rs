@@ -180,6 +180,17 @@ pub fn generate(knobs: &Knobs) -> Result<Problem> {
     let names = naming::choose(&parts, labels.len(), &core, knobs.naming, &mut rng);
     let system = naming::system(&parts, &names)?;
     if knobs.extension != Mode::Free && knobs.ctl_properties > 0 {
+        // an upper bound of the final system's states: fail at once rather than after the
+        // explicit engine has filled its limit
+        let bound = extensions
+            .iter()
+            .fold(BigUint::from(unextended_states), |acc, e| acc * e.states);
+        if bound > BigUint::from(verify::MAX_STATES) {
+            return Err(ctl_too_large(
+                knobs.extension,
+                &format!("up to {bound} states"),
+            ));
+        }
         let name = |l: Lb| names.label[l as usize].clone();
         ctl = ctl::choose(
             &system,
@@ -190,15 +201,7 @@ pub fn generate(knobs: &Knobs) -> Result<Problem> {
             &mut rng,
         )
         .map_err(|e| match e {
-            Error::Limit(_) => Error::Usage(format!(
-                "the CTL verdicts of a system extended with --extension {} are computed on \
-                 the final system, which is too large for the explicit engine here: use \
-                 --extension free or --ctl-properties 0",
-                serde_json::to_value(knobs.extension)
-                    .ok()
-                    .and_then(|v| v.as_str().map(String::from))
-                    .unwrap_or_default()
-            )),
+            Error::Limit(l) => ctl_too_large(knobs.extension, &l.to_string()),
             e => e,
         })?;
     }
@@ -540,6 +543,23 @@ fn extension_sizes(knobs: &Knobs, count: usize, base: u64, rng: &mut Rng) -> Res
         out.push(size);
     }
     Ok(out)
+}
+
+/// The error when the CTL verdicts of a system extended by `mode` are to be computed on a
+/// final system too large for the explicit engine (`size`: its bound, or the limit hit).
+fn ctl_too_large(mode: Mode, size: &str) -> Error {
+    let mode = match mode {
+        Mode::Free => "free",
+        Mode::Cut => "cut",
+        Mode::Divergent => "divergent",
+    };
+    Error::Usage(format!(
+        "the CTL verdicts of a system extended with --extension {mode} are computed on the \
+         final system by both engines, and it is too large for the explicit engine ({size}; \
+         at most {} states): use --extension free (which keeps the CTL verdicts of the \
+         small unextended system) or --ctl-properties 0",
+        verify::MAX_STATES
+    ))
 }
 
 /// The sync style's name in messages.

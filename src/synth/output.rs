@@ -9,15 +9,15 @@ use crate::error::{Error, Result};
 use crate::model::System;
 use crate::write::{self, OutputFormat};
 
+use super::bisim::{BisimTask, Side};
 use super::extension::Mode;
 use super::manifest::{
     BaseFacts, BisimBase, BisimManifest, Construction, Counterexample, CtlEntry,
-    DecompositionFacts, DepthFacts, DistinguishingTrace, ExtensionFacts, Generator, LtlEntry, Manifest,
-    SideFacts, SystemFacts,
+    DecompositionFacts, DepthFacts, DistinguishingTrace, ExtensionFacts, Generator, LtlEntry,
+    Manifest, SideFacts, SystemFacts,
 };
 use super::mts::Lb;
 use super::patterns::{CTL, LTL};
-use super::bisim::{BisimTask, Side};
 use super::{LtlClaim, Problem};
 
 /// The stem of every file.
@@ -25,11 +25,7 @@ pub const STEM: &str = "problem";
 
 /// The files of `sys` named after `stem`: `.dot` always; `.pml` when the Promela dialect can
 /// express the system (each label in at most two components); the `extra` formats.
-fn system_files(
-    sys: &System,
-    stem: &str,
-    extra: &[OutputFormat],
-) -> Result<Vec<(String, String)>> {
+fn system_files(sys: &System, stem: &str, extra: &[OutputFormat]) -> Result<Vec<(String, String)>> {
     let mut out: Vec<(String, String)> = Vec::new();
     let mut formats = vec![OutputFormat::Dot, OutputFormat::Promela];
     for &f in extra {

@@ -15,7 +15,7 @@ use crate::report::Outcome;
 use crate::symbolic::ManagerOptions;
 
 /// At most this many states for the explicit engine here (the unextended systems are small).
-const MAX_STATES: u64 = 2_000_000;
+pub const MAX_STATES: u64 = 2_000_000;
 
 fn options(sys: &System) -> CheckOptions {
     CheckOptions {
