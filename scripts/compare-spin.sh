@@ -121,14 +121,18 @@ PY
 )
 fi
 
-# What one pan run decided, from its output and exit code: true, false, memory, time, depth or
-# error. A counterexample decides even if a bound was reached afterwards (pan stops at it).
+# What one pan run decided, from its output, exit code and CPU seconds: true, false, memory,
+# time, depth, killed (SIGKILL before the CPU limit: the kernel's OOM killer, or a user),
+# stopped (interrupted, or an incomplete search for another reason) or error. A counterexample decides even if a bound was reached afterwards (pan stops at it).
 classify() {
-  local o=$1 rc=$2
+  local o=$1 rc=$2 cpu=${3%.*}
   if grep -q 'errors: [1-9]' "$o"; then echo false
   elif grep -q 'reached -DMEMLIM bound\|out of memory' "$o" || [ "$rc" = 134 ]; then echo memory
-  elif [ "$rc" = 124 ] || [ "$rc" = 137 ] || [ "$rc" = 152 ]; then echo time
+  elif [ "$rc" = 124 ] || [ "$rc" = 152 ]; then echo time
+  elif [ "$rc" = 137 ] && [ "${cpu:-0}" -ge $((cpu_limit - 1)) ]; then echo time
+  elif [ "$rc" = 137 ]; then echo killed
   elif grep -q 'search depth too small' "$o"; then echo depth
+  elif grep -q '^Interrupted\|Search not completed' "$o"; then echo stopped   # SIGINT prints "errors: 0" too
   elif grep -q 'errors: 0' "$o"; then echo true
   else echo error
   fi
@@ -145,7 +149,7 @@ attempt() {
         nice -n "$spin_nice" "$bin" -a -E -n -N "p$n" -m"$depth" >pan.out 2>&1)
     rc=$?
     echo "$rc" >"$rd/rc"
-    st=$(classify "$rd/pan.out" "$rc")
+    st=$(classify "$rd/pan.out" "$rc" "$(time_fields "$rd/time" | cut -d' ' -f2)")
     if [ "$st" = depth ] && [ "$depth" -lt 100000000 ]; then
       depth=$((depth * 10))
       log "p$n: depth limit hit, rerun with -m$depth"
@@ -229,8 +233,13 @@ run_property() {
 # Rewrites $out (and its -problems.csv) from the old CSV and the results in $work.
 write_csv() {
   python3 - "$rers" "$work" "$out" "${problems[@]}" <<'PY'
-import csv, json, os, re, subprocess, sys
+import csv, fcntl, hashlib, json, os, re, subprocess, sys, tempfile
 rers, work, out, problems = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+# Two runs of this script on different problems may share one CSV: read-modify-write under a lock
+# (a lock file outside the repository, named after the CSV's path).
+tag = hashlib.sha1(os.path.abspath(out).encode()).hexdigest()[:12]
+lock = open(os.path.join(tempfile.gettempdir(), f"compare-spin-{tag}.lock"), "w")
+fcntl.flock(lock, fcntl.LOCK_EX)
 FIELDS = ["problem", "property", "official", "spin", "ltsym_spin", "ltsym_rers",
           "spin_wall_s", "spin_cpu_s", "spin_peak_kb", "spin_states", "spin_depth",
           "spin_flags", "spin_trail", "spin_note"]
