@@ -18,6 +18,16 @@
 # again (its row is kept as it is); the CSV is rewritten after every pan run, so an interrupted
 # run loses at most the runs in flight. Rows of problems not named on the command line are kept.
 #
+# Two encodings (SPIN_ENCODING): RERS's own Promela dialect, where one step of the system is
+# several SPIN steps (a rendezvous, then a message to the Listener) and pan's state space is
+# hundreds of times the system's (2016/105: 111,510 reachable states; claim 3 ran out of 5 GB at
+# 80.9 million), and `ltsym convert --to pml-flat`: one process, one atomic step per label, the
+# same claims over lastAction. A claim without X reads both alike (only the last statement of a
+# step changes lastAction); a claim with X is checked on the RERS dialect only. By default the
+# RERS dialect is tried first and the flat one decides what it left open; the CSV's
+# spin_encoding says which decided. `SPIN_ENCODING=flat COMPARE_OUT=...-flat.csv` checks all
+# on the flat encoding alone: the cross-check of the two encodings.
+#
 # Out of memory, then -DMA: each property is first run with SPIN_CFLAGS; if pan reaches its
 # memory bound, it is compiled again with -DMA=<state-vector bytes> (a minimised automaton
 # instead of a hash table: far less memory, several times the time) and run again. Attempts
@@ -27,6 +37,8 @@
 # Environment:
 #   LTSYM_RERS_DIR      RERS data (default <repo>/bench-data/rers, shipped)
 #   LTSYM               ltsym binary (default: `cargo build --release`, target/release/ltsym)
+#   SPIN_ENCODING       rers,flat (default: the flat encoding for what the RERS one left open),
+#                       rers, or flat
 #   SPIN_JOBS           pan runs at once (default 1); each run is one process of SPIN_MEMLIM_MB
 #   SPIN_MEMLIM_MB      memory per pan run in MB (default 5000): pan -DMEMLIM (pan stops itself,
 #                       "reached -DMEMLIM bound") and `ulimit -v` 1 GB above it as a hard cap.
@@ -64,6 +76,13 @@ spin_cflags=${SPIN_CFLAGS--DCOLLAPSE -DSC}
 fallback=${SPIN_FALLBACK--DMA -DCOLLAPSE -DSC}
 depth0=${SPIN_DEPTH:-1000000}
 rerun=${SPIN_RERUN:-0}
+encoding=${SPIN_ENCODING:-rers,flat}
+case $encoding in
+rers) use_rers=1 use_flat=0 ;;
+flat) use_rers=0 use_flat=1 ;;
+rers,flat) use_rers=1 use_flat=1 ;;
+*) printf 'SPIN_ENCODING is rers, flat or rers,flat (got %s)\n' "$encoding" >&2; exit 2 ;;
+esac
 ltsym_timeout=${LTSYM_TIMEOUT:-1800}
 reuse=${COMPARE_REUSE:-0}
 out=${COMPARE_OUT:-$repo/bench-data/results/compare-spin.csv}
@@ -97,7 +116,7 @@ if [ ${#problems[@]} -eq 0 ]; then
   done
 fi
 log "RERS data: $rers; work dir: $work; CSV: $out; problems: ${problems[*]}"
-log "pan: $jobs at a time, $memlim MB and $cpu_limit CPU s each, flags '$spin_cflags', after out of memory '$fallback'"
+log "pan: $jobs at a time, $memlim MB and $cpu_limit CPU s each, flags '$spin_cflags', after out of memory '$fallback'; encodings $encoding"
 spin -V >"$work/spin-version.txt" 2>&1
 
 # Wall seconds, CPU seconds (user + sys) and peak RSS (kB) from a /usr/bin/time -v file.
@@ -183,42 +202,68 @@ why() {
 
 # All attempts for property $n of problem dir $d; the outcome in $d/p$n/result (key=value).
 run_property() {
-  local prob=$1 d=$2 n=$3 pd=$2/p$3 st note="" flags=$spin_cflags rd ma vec
+  local prob=$1 d=$2 n=$3 pd=$2/p$3 st=none note="" flags="" rd="" ma vec enc=rers
   rm -rf "$pd"
   mkdir -p "$pd"
-  log "$prob p$n: pan $spin_cflags"
-  rd=$pd/first
-  attempt "$d/pan" "$rd" "$n"
-  st=$(cat "$rd/status")
-  if [ "$st" = memory ] && [ -n "$fallback" ]; then
-    note=$(why "$rd" "$flags")
-    read -r _ _ vec _ < <(pan_fields "$rd/pan.out")
-    if [ "$vec" = - ]; then
-      note="$note; no state-vector size for -DMA"
-    else
-      ma=${fallback//-DMA/-DMA=$vec}
-      ma=${ma//-DMA=$vec=/-DMA=}   # an explicit -DMA=N in SPIN_FALLBACK stays
-      log "$prob p$n: out of memory; pan $ma"
-      if (cd "$pd" && nice gcc -O2 ${reduce:-} -DMEMLIM="$memlim" $ma -o pan-ma ../pan.c >gcc-ma.out 2>&1); then
-        flags=$ma
-        rd=$pd/fallback
-        attempt "$pd/pan-ma" "$rd" "$n"
-        st=$(cat "$rd/status")
-        case $st in true | false) ;; *) note="$note; $(why "$rd" "$flags")" ;; esac
+  if [ "$use_rers" = 1 ]; then
+    flags=$spin_cflags
+    log "$prob p$n: pan $spin_cflags"
+    rd=$pd/first
+    attempt "$d/pan" "$rd" "$n"
+    st=$(cat "$rd/status")
+    if [ "$st" = memory ] && [ -n "$fallback" ]; then
+      note=$(why "$rd" "$flags")
+      read -r _ _ vec _ < <(pan_fields "$rd/pan.out")
+      if [ "$vec" = - ]; then
+        note="$note; no state-vector size for -DMA"
       else
-        note="$note; gcc $ma failed (see $pd/gcc-ma.out)"
+        ma=${fallback//-DMA/-DMA=$vec}
+        ma=${ma//-DMA=$vec=/-DMA=}   # an explicit -DMA=N in SPIN_FALLBACK stays
+        log "$prob p$n: out of memory; pan $ma"
+        if (cd "$pd" && nice gcc -O2 ${reduce:-} -DMEMLIM="$memlim" $ma -o pan-ma ../pan.c >gcc-ma.out 2>&1); then
+          flags=$ma
+          rd=$pd/fallback
+          attempt "$pd/pan-ma" "$rd" "$n"
+          st=$(cat "$rd/status")
+          case $st in true | false) ;; *) note="$note; $(why "$rd" "$flags")" ;; esac
+        else
+          note="$note; gcc $ma failed (see $pd/gcc-ma.out)"
+        fi
       fi
+    else
+      case $st in true | false) ;; *) note=$(why "$rd" "$flags") ;; esac
     fi
-  else
-    case $st in true | false) ;; *) note=$(why "$rd" "$flags") ;; esac
   fi
-  [ -f "$rd/spin.pml.trail" ] && cp "$rd/spin.pml.trail" "$d/p$n.trail"
+  # the flat encoding for what the RERS one left open (never for claims with X: see above)
+  case $st in true | false) ;; *)
+    if [ "$use_flat" = 1 ] && [ -z "${reduce:-}" ] && [ -x "$d/flat/pan" ]; then
+      enc=flat
+      flags="$spin_cflags"
+      log "$prob p$n: pan $spin_cflags, flat encoding"
+      rd=$pd/flat
+      attempt "$d/flat/pan" "$rd" "$n"
+      st=$(cat "$rd/status")
+      case $st in true | false) ;; *) note="${note:+$note; }flat: $(why "$rd" "$flags")" ;; esac
+    elif [ "$use_flat" = 1 ] && [ -n "${reduce:-}" ]; then
+      note="${note:+$note; }no flat encoding for a file with X"
+    fi
+    ;;
+  esac
+  if [ -z "$rd" ]; then
+    echo "verdict=error" >"$pd/result"
+    echo "note=${note:-no encoding to run}" >>"$pd/result"
+    return
+  fi
+  if [ -f "$rd/spin.pml.trail" ]; then
+    if [ "$enc" = flat ]; then cp "$rd/spin.pml.trail" "$d/flat/p$n.trail"; else cp "$rd/spin.pml.trail" "$d/p$n.trail"; fi
+  fi
   local wall cpu rss states depth mb
   read -r wall cpu rss < <(time_fields "$rd/time")
   read -r states depth vec mb < <(pan_fields "$rd/pan.out")
   {
     echo "verdict=$st"
     echo "flags=$flags"
+    echo "encoding=$enc"
     echo "wall=$wall"
     echo "cpu=$cpu"
     echo "rss=$rss"
@@ -227,7 +272,7 @@ run_property() {
     echo "pan_mb=$mb"
     echo "note=$note"
   } >"$pd/result"
-  log "$prob p$n: $st ($cpu CPU s, $wall s wall, $states states, depth $depth, $rss kB)"
+  log "$prob p$n: $st, $enc encoding ($cpu CPU s, $wall s wall, $states states, depth $depth, $rss kB)"
 }
 
 # Rewrites $out (and its -problems.csv) from the old CSV and the results in $work.
@@ -242,7 +287,7 @@ lock = open(os.path.join(tempfile.gettempdir(), f"compare-spin-{tag}.lock"), "w"
 fcntl.flock(lock, fcntl.LOCK_EX)
 FIELDS = ["problem", "property", "official", "spin", "ltsym_spin", "ltsym_rers",
           "spin_wall_s", "spin_cpu_s", "spin_peak_kb", "spin_states", "spin_depth",
-          "spin_flags", "spin_trail", "spin_note"]
+          "spin_flags", "spin_encoding", "spin_trail", "spin_note"]
 DECIDED = ("true", "false")
 
 def read_rows(path):
@@ -290,7 +335,8 @@ def trail_kind(d, n):
     if "trail ends after" not in text:
         return ""
     head, cyc, tail = text.partition("<<<<<START OF CYCLE>>>>>")
-    label = re.compile(r"\[act!\w+\]")
+    # a label: the message to the Listener (RERS dialect), the assignment (flat encoding)
+    label = re.compile(r"\[act!\w+\]|\[lastAction = \w+\]")
     moves = re.compile(r"^\s*\d+:\s+proc\s+\d+ .*\t\[", re.M)  # a step, not the final dump
     before = len(label.findall(head))
     if not cyc:
@@ -319,10 +365,23 @@ for prob in problems:
         row = {k: prev.get(k, "") for k in FIELDS}
         row.update(problem=prob, property=n, official=expected[n])
         res = read_kv(f"{d}/p{n}/result")
+        if row["spin"] in DECIDED and not row["spin_encoding"]:
+            row["spin_encoding"] = "rers"  # rows from before the flat encoding
         if res:
-            row.update(spin=res["verdict"], spin_wall_s=res["wall"], spin_cpu_s=res["cpu"],
-                       spin_peak_kb=res["rss"], spin_states=res["states"],
-                       spin_depth=res["depth"], spin_flags=res["flags"], spin_note=res["note"])
+            note = res.get("note", "")
+            # a property the RERS encoding left open in an earlier run, now decided on the flat
+            # one: what that run gave stays in the note
+            if prev.get("spin") and prev["spin"] not in DECIDED + ("missing", "running") \
+                    and res.get("encoding") == "flat" and "rers" not in note:
+                before = prev.get("spin_note") or (f"after {prev['spin_wall_s']} s wall"
+                                                   if prev.get("spin_wall_s") else "")
+                note = "; ".join(x for x in (f"RERS encoding earlier: {prev['spin']}"
+                                             + (f" ({before})" if before else ""), note) if x)
+            row.update(spin=res["verdict"], spin_wall_s=res.get("wall", ""),
+                       spin_cpu_s=res.get("cpu", ""), spin_peak_kb=res.get("rss", ""),
+                       spin_states=res.get("states", ""), spin_depth=res.get("depth", ""),
+                       spin_flags=res.get("flags", ""), spin_encoding=res.get("encoding", ""),
+                       spin_note=note)
         elif row["spin"] not in DECIDED:
             row["spin"] = "running" if os.path.isdir(f"{d}/p{n}") else "missing"
         if n in ls:
@@ -330,7 +389,8 @@ for prob in problems:
         if n in lr:
             row["ltsym_rers"] = lr[n]
         if res:
-            row["spin_trail"] = trail_kind(d, n) if res["verdict"] == "false" else ""
+            tdir = f"{d}/flat" if res.get("encoding") == "flat" else d
+            row["spin_trail"] = trail_kind(tdir, n) if res["verdict"] == "false" else ""
         rows[(prob, n)] = row
 
 def key(k):
@@ -453,7 +513,7 @@ for prob in "${problems[@]}"; do
   grep -q ' X ' "$d/model-claims.pml" && reduce="-DNOREDUCE"
   echo "$reduce" >"$d/reduce"
   build="-O2 $reduce -DMEMLIM=$memlim $spin_cflags"
-  if [ "$reuse" != 1 ] || [ ! -x "$d/pan" ] || [ "$(cat "$d/pan.flags" 2>/dev/null)" != "$build" ]; then
+  if [ "$use_rers" = 1 ] && { [ "$reuse" != 1 ] || [ ! -x "$d/pan" ] || [ "$(cat "$d/pan.flags" 2>/dev/null)" != "$build" ]; }; then
     log "$prob: spin -a && gcc $build"
     rm -f "$d/pan" "$d/pan.flags"
     (cd "$d" && /usr/bin/time -v -o build.time sh -c \
@@ -464,6 +524,19 @@ for prob in "${problems[@]}"; do
     if [ $rc -ne 0 ]; then
       log "$prob: building pan failed (see $d/spin-a.out, $d/gcc.out)"
       continue
+    fi
+  fi
+  if [ "$use_flat" = 1 ] && [ -z "$reduce" ] && { [ "$reuse" != 1 ] || [ ! -x "$d/flat/pan" ]; }; then
+    mkdir -p "$d/flat"
+    rm -f "$d/flat/pan"
+    log "$prob: ltsym convert --to pml-flat; spin -a && gcc $build"
+    if "$LTSYM" convert "$src" --to pml-flat -o "$d/flat/model.pml" --properties "$props" \
+      >"$d/flat/convert.out" 2>"$d/flat/convert.err"; then
+      cat "$d/flat/model.pml" "$d/flat/model-claims.pml" >"$d/flat/spin.pml"
+      (cd "$d/flat" && spin -a spin.pml >spin-a.out 2>&1 && nice gcc $build -o pan pan.c >gcc.out 2>&1) ||
+        log "$prob: building the flat pan failed (see $d/flat/spin-a.out, gcc.out)"
+    else
+      log "$prob: ltsym convert --to pml-flat failed: $(head -3 "$d/flat/convert.err")"
     fi
   fi
   for n in "${todo[@]}"; do start "$prob" "$d" "$n"; done
