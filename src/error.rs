@@ -74,7 +74,8 @@ impl fmt::Display for Location {
 }
 
 /// A syntax or validation error at a place in an input file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{location}: {}", escape_controls(.message))]
 pub struct ParseError {
     pub location: Location,
     pub message: String,
@@ -99,83 +100,96 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, escape_controls(&self.message))
-    }
-}
-
 /// Which resource limit stopped a computation.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Limit {
     /// Wall-clock time limit, in seconds, as the user gave it: the whole run's.
+    #[error("time limit of {seconds} s reached")]
     Time { seconds: f64 },
     /// A property's share of the time limit (`seconds`, the whole limit) ran out, and the
     /// limit was reached before its turn came again.
+    #[error(
+        "its share of the {seconds} s time limit ran out, and the limit was reached before it \
+         could resume"
+    )]
     Share { seconds: f64 },
     /// Maximum number of BDD nodes in the manager.
+    #[error("node limit of {max} BDD nodes reached")]
     Nodes { max: u64 },
     /// The memory limit (`--max-memory`, or what the machine allows; see [`crate::memory`]).
     /// `None` until the budget that knows the limit names it ([`Error::with_memory_limit`]):
     /// a full BDD node store, which is sized from the limit, does not know it.
+    #[error("{}", memory_reached(.limit))]
     Memory { limit: Option<MemoryLimit> },
     /// An encoding needs more stack for the recursion of BDD operations (one frame per variable
     /// level) than the thread that runs them has.
+    #[error(
+        "stack limit reached: {variables} BDD variables need about {} of stack, the thread has {}",
+        format_size((.variables * crate::memory::STACK_PER_LEVEL) as u64),
+        format_size(*.stack as u64)
+    )]
     Stack { variables: usize, stack: usize },
     /// The explicit engine's state limit.
+    #[error("state limit of {max} explicit states reached")]
     States { max: u64 },
     /// The run was stopped by a signal (SIGINT, SIGTERM) before the property was decided.
+    #[error("interrupted by {signal}")]
     Interrupted { signal: String },
 }
 
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::Time { seconds } => write!(f, "time limit of {seconds} s reached"),
-            Limit::Share { seconds } => write!(
-                f,
-                "its share of the {seconds} s time limit ran out, and the limit was reached \
-                 before it could resume"
-            ),
-            Limit::Nodes { max } => write!(f, "node limit of {max} BDD nodes reached"),
-            Limit::Memory { limit: Some(l) } => write!(f, "memory limit of {l} reached"),
-            Limit::Memory { limit: None } => {
-                write!(f, "memory limit reached: the BDD node store is full")
-            }
-            Limit::Stack { variables, stack } => write!(
-                f,
-                "stack limit reached: {variables} BDD variables need about {} of stack, the \
-                 thread has {}",
-                format_size((variables * crate::memory::STACK_PER_LEVEL) as u64),
-                format_size(*stack as u64)
-            ),
-            Limit::States { max } => write!(f, "state limit of {max} explicit states reached"),
-            Limit::Interrupted { signal } => write!(f, "interrupted by {signal}"),
-        }
+fn memory_reached(limit: &Option<MemoryLimit>) -> String {
+    match limit {
+        Some(l) => format!("memory limit of {l} reached"),
+        None => "memory limit reached: the BDD node store is full".to_string(),
     }
 }
 
-#[derive(Debug)]
+/// Every message is one line with control characters escaped (see [`escape_controls`]):
+/// messages quote file names and input.
+#[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Syntax error in an input file.
-    Parse(ParseError),
+    #[error(transparent)]
+    Parse(#[from] ParseError),
     /// The input parsed but does not describe a valid system or property (with the file it came from).
+    #[error("{}: {}", shown(.file.display()), escape_controls(.message))]
     Invalid { file: PathBuf, message: String },
     /// Reading a file failed.
+    #[error("{}: {}", shown(.file.display()), shown(.source))]
     Io {
         file: PathBuf,
         source: std::io::Error,
     },
     /// The command line asked for something impossible.
+    #[error("{}", escape_controls(.0))]
     Usage(String),
-    /// A resource limit was hit.
-    Limit(Limit),
+    /// A resource limit was hit (its messages quote no input).
+    #[error(transparent)]
+    Limit(#[from] Limit),
     /// A bug in ltsym: an internal consistency check failed (e.g. a counterexample did not replay).
+    #[error("internal error (please report): {}", escape_controls(.0))]
     Internal(String),
     /// A request to reorder the BDD variables ([`crate::symbolic::reorder`]): raised by a
     /// budget check inside a computation that can resume, and handled by the loop around it,
     /// which reorders and resumes. It never reaches the user; if it does, that is a bug.
+    #[error(
+        "internal error (please report): a request to reorder the BDD variables was not handled"
+    )]
     Reorder,
+}
+
+/// A BDD operation's failure: oxidd's node store is full. `?` turns it into
+/// [`Limit::Memory`], whose limit the budget that knows it names later
+/// ([`Error::with_memory_limit`]).
+impl From<oxidd::util::OutOfMemory> for Error {
+    fn from(_: oxidd::util::OutOfMemory) -> Error {
+        Error::Limit(Limit::Memory { limit: None })
+    }
+}
+
+/// `x` as text, control characters escaped.
+fn shown(x: impl fmt::Display) -> String {
+    escape_controls(&x.to_string()).into_owned()
 }
 
 impl Error {
@@ -205,39 +219,6 @@ impl Error {
     }
 }
 
-impl fmt::Display for Error {
-    /// One line, control characters escaped (see [`escape_controls`]): messages quote file
-    /// names and input.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let raw = match self {
-            Error::Parse(e) => return write!(f, "{e}"),
-            Error::Invalid { file, message } => format!("{}: {message}", file.display()),
-            Error::Io { file, source } => format!("{}: {source}", file.display()),
-            Error::Usage(m) => m.clone(),
-            Error::Limit(l) => l.to_string(),
-            Error::Internal(m) => format!("internal error (please report): {m}"),
-            Error::Reorder => "internal error (please report): a request to reorder the BDD \
-                                variables was not handled"
-                .to_string(),
-        };
-        f.write_str(&escape_controls(&raw))
-    }
-}
-
-impl std::error::Error for Error {}
-
-impl From<ParseError> for Error {
-    fn from(e: ParseError) -> Error {
-        Error::Parse(e)
-    }
-}
-
-impl From<Limit> for Error {
-    fn from(l: Limit) -> Error {
-        Error::Limit(l)
-    }
-}
-
 pub type Result<T> = std::result::Result<T, Error>;
 
 #[cfg(test)]
@@ -253,5 +234,93 @@ mod tests {
         assert_eq!(Location::of_offset("x", text, 7).to_string(), "x:2:4");
         assert_eq!(Location::of_offset("x", text, 8).to_string(), "x:3:1");
         assert_eq!(Location::of_offset("x", text, 9).to_string(), "x:3:2");
+    }
+
+    /// The messages, as users and scripts see them (one line, input escaped).
+    #[test]
+    fn messages() {
+        use crate::memory::Source;
+        let limit = |l: Limit| Error::from(l).to_string();
+        assert_eq!(
+            limit(Limit::Time { seconds: 2.5 }),
+            "time limit of 2.5 s reached"
+        );
+        assert_eq!(
+            limit(Limit::Share { seconds: 10.0 }),
+            "its share of the 10 s time limit ran out, and the limit was reached before it could \
+             resume"
+        );
+        assert_eq!(
+            limit(Limit::Nodes { max: 100000 }),
+            "node limit of 100000 BDD nodes reached"
+        );
+        let mem = MemoryLimit {
+            bytes: 300 << 20,
+            source: Source::Cgroup,
+        };
+        assert_eq!(
+            limit(Limit::Memory { limit: Some(mem) }),
+            "memory limit of 300 MiB (the control group's memory limit) reached"
+        );
+        assert_eq!(
+            limit(Limit::Memory { limit: None }),
+            "memory limit reached: the BDD node store is full"
+        );
+        assert_eq!(
+            limit(Limit::Stack {
+                variables: 40001,
+                stack: 8 << 20
+            }),
+            "stack limit reached: 40001 BDD variables need about 39.1 MiB of stack, the thread has \
+             8 MiB"
+        );
+        assert_eq!(
+            limit(Limit::States { max: 7 }),
+            "state limit of 7 explicit states reached"
+        );
+        assert_eq!(
+            limit(Limit::Interrupted {
+                signal: "SIGINT".into()
+            }),
+            "interrupted by SIGINT"
+        );
+        let at = Location {
+            file: "a\nb.dot".into(),
+            line: 3,
+            column: 4,
+        };
+        let parse = Error::from(ParseError::new(at, "unexpected `\u{1b}[2J`"));
+        assert_eq!(parse.to_string(), "a\\nb.dot:3:4: unexpected `\\u{1b}[2J`");
+        assert_eq!(parse.exit_code(), 2);
+        assert_eq!(
+            Error::invalid("x\ty.pml", "no `init`\n").to_string(),
+            "x\\ty.pml: no `init`\\n"
+        );
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        assert_eq!(
+            Error::Io {
+                file: "f\r".into(),
+                source: io
+            }
+            .to_string(),
+            "f\\r: gone"
+        );
+        assert_eq!(
+            Error::Usage("bad\u{202e}".into()).to_string(),
+            "bad\\u{202e}"
+        );
+        assert_eq!(
+            Error::Internal("x".into()).to_string(),
+            "internal error (please report): x"
+        );
+        assert_eq!(
+            Error::from(oxidd::util::OutOfMemory).to_string(),
+            "memory limit reached: the BDD node store is full"
+        );
+        assert_eq!(
+            Error::Reorder.to_string(),
+            "internal error (please report): a request to reorder the BDD variables was not \
+             handled"
+        );
     }
 }

@@ -71,7 +71,7 @@ struct Slice {
 
 /// Dead nodes stay in the manager until a collection, and oxidd collects by itself only near
 /// the node capacity (2^30 nodes, 16 GB). Collections clear the whole apply cache, which costs
-/// more than they save when frequent (2017 problem 113, LTL #4: 39 s without, 57 s collecting
+/// more than they save when frequent (2017 problem 113, LTL #4: half as long again collecting
 /// from 2^24 nodes on), so the first one happens at this many nodes (1 GB of nodes) and later
 /// ones at [`GC_GROWTH`] times what the last one kept, or this, whichever is larger.
 const GC_FLOOR: usize = 1 << 26;
@@ -340,7 +340,7 @@ impl Budget {
                 // nodes still fill half the limit collection after collection, the run
                 // collects again after every few operations, each collection clearing the
                 // apply cache, and hardly moves (2017 problem 113 #2 under 100,000 nodes: 115
-                // collections keeping 72,000 to 75,000 nodes, 31.8 s): after THRASH of them
+                // collections keeping 72,000 to 75,000 nodes): after THRASH of them
                 // in a row it stops. (Stopping at the first one over half the limit lost
                 // 2016 problem 104's answers under 2,000 nodes.)
                 store.collect_garbage();

@@ -16,8 +16,10 @@
 //! sizes are measured between steps of work, so that ltsym stops with "memory limit of X
 //! reached" (exit 3) before the kernel or the allocator stops it.
 //!
-//! Everything is read from `/proc` and `/sys` (Linux; no `unsafe`, no extra crate). Elsewhere
-//! nothing is known and no limit applies unless `--max-memory` gives one.
+//! The physical memory, the page size and `RLIMIT_AS` come from libc (`sysconf`, `getrlimit`),
+//! the usage and the control group from `/proc` and `/sys` (Linux: no call gives the resident
+//! size now or the group's limit). Where a figure cannot be had, it is unknown, and no limit
+//! applies unless `--max-memory` gives one.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -153,49 +155,67 @@ pub struct Usage {
     pub virtual_size: u64,
 }
 
-/// The process's usage now (`/proc/self/statm`: sizes in pages; pages of 4 KiB, which is what
-/// Linux uses on the machines ltsym runs on, and `/proc/self/smaps` would cost far more to read).
+/// The process's usage now (`/proc/self/statm`: sizes in pages; `/proc/self/smaps` would cost
+/// far more to read, and `getrusage` gives only the peak).
 pub fn usage() -> Option<Usage> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let mut fields = statm.split_whitespace().map(|f| f.parse::<u64>().ok());
     let pages = fields.next()??;
     let resident = fields.next()??;
+    let page = page_size()?;
     Some(Usage {
-        resident: resident * PAGE,
-        virtual_size: pages * PAGE,
+        resident: resident * page,
+        virtual_size: pages * page,
     })
 }
 
-const PAGE: u64 = 4096;
+/// `sysconf(name)`, where it has a value.
+#[cfg(unix)]
+fn sysconf(name: libc::c_int) -> Option<u64> {
+    // SAFETY: sysconf reads a configuration value; it has no preconditions.
+    let v = unsafe { libc::sysconf(name) };
+    u64::try_from(v).ok().filter(|&v| v > 0)
+}
 
-/// `MemTotal` of `/proc/meminfo`.
+/// The size of a memory page in bytes.
+#[cfg(unix)]
+fn page_size() -> Option<u64> {
+    sysconf(libc::_SC_PAGESIZE)
+}
+
+#[cfg(not(unix))]
+fn page_size() -> Option<u64> {
+    None
+}
+
+/// The machine's physical memory (on Linux, `MemTotal` of `/proc/meminfo`).
+#[cfg(unix)]
 pub fn physical_memory() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    meminfo_total(&meminfo)
+    Some(sysconf(libc::_SC_PHYS_PAGES)?.saturating_mul(page_size()?))
 }
 
-fn meminfo_total(meminfo: &str) -> Option<u64> {
-    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+#[cfg(not(unix))]
+pub fn physical_memory() -> Option<u64> {
+    None
 }
 
-/// The soft `RLIMIT_AS` of this process (`/proc/self/limits`, "Max address space").
+/// The soft `RLIMIT_AS` of this process (`ulimit -v`), `None` when unlimited.
+#[cfg(unix)]
 pub fn address_space_limit() -> Option<u64> {
-    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
-    limits_address_space(&limits)
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limit into the struct it is given, which lives here.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 {
+        return None;
+    }
+    (limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
 }
 
-fn limits_address_space(limits: &str) -> Option<u64> {
-    let line = limits
-        .lines()
-        .find(|l| l.starts_with("Max address space"))?;
-    // "Max address space   <soft>   <hard>   bytes"
-    line["Max address space".len()..]
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+#[cfg(not(unix))]
+pub fn address_space_limit() -> Option<u64> {
+    None
 }
 
 /// The smallest memory limit of this process's control group and the groups above it.
@@ -356,18 +376,25 @@ mod tests {
         assert_eq!(format_size(999), "999 B");
     }
 
+    /// libc's figures are the kernel's: the physical memory is `MemTotal` of `/proc/meminfo`,
+    /// the address space limit the soft "Max address space" of `/proc/self/limits`.
+    #[cfg(target_os = "linux")]
     #[test]
-    fn proc_files() {
-        assert_eq!(
-            meminfo_total("MemTotal:       24684084 kB\nMemFree: 1 kB\n"),
-            Some(24684084 * 1024)
-        );
-        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
-                      Max address space         2048000000           unlimited            bytes\n";
-        assert_eq!(limits_address_space(limits), Some(2_048_000_000));
-        let unlimited =
-            "Max address space         unlimited            unlimited            bytes\n";
-        assert_eq!(limits_address_space(unlimited), None);
+    fn libc_agrees_with_proc() {
+        let field = |file: &str, key: &str| -> Option<String> {
+            let text = std::fs::read_to_string(file).ok()?;
+            let line = text.lines().find(|l| l.starts_with(key))?;
+            Some(line[key.len()..].split_whitespace().next()?.to_string())
+        };
+        let kib: u64 = field("/proc/meminfo", "MemTotal:")
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(physical_memory(), Some(kib * 1024));
+        let soft = field("/proc/self/limits", "Max address space").unwrap();
+        assert_eq!(address_space_limit(), soft.parse().ok());
+        let u = usage().unwrap();
+        assert!(u.resident > 0 && u.virtual_size >= u.resident, "{u:?}");
     }
 
     #[test]

@@ -111,14 +111,9 @@ pub fn exhausted() -> bool {
 pub fn one_heap() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
-        extern "C" {
-            fn mallopt(param: i32, value: i32) -> i32;
-        }
-        /// `M_ARENA_MAX` of glibc's malloc.h.
-        const M_ARENA_MAX: i32 = -8;
         // SAFETY: mallopt only sets a tunable of the allocator; called before other threads.
         unsafe {
-            mallopt(M_ARENA_MAX, 1);
+            libc::mallopt(libc::M_ARENA_MAX, 1);
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Dining philosophers as a parallel system of LTSs: `n` philosophers and `n` forks, `4n`
-//! labels, each shared by one philosopher and one fork (Dijkstra's problem in the encoding used
-//! by the symbolic-engine measurements in `shared/notes/oxidd.md`, section 8).
+//! labels, each shared by one philosopher and one fork (Dijkstra's problem in the encoding
+//! used to measure the BDD package before the symbolic engine was written).
 //!
 //! Philosopher `i` takes its left fork (fork `i`), then its right fork (fork `i+1 mod n`),
 //! eats, puts the left fork back, then the right one:

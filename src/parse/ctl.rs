@@ -14,9 +14,10 @@ use nom::combinator::value;
 use nom::{IResult, Parser as _};
 
 use super::formula_common::{
-    identifier, line_col, parse_property_file, quote_source, quoted, skip_ws, Quoted, SResult,
-    SyntaxError, MAX_HEIGHT, MAX_NESTING,
+    line_col, parse_property_file, quote_source, FormulaLexer, FormulaToken, SResult, SyntaxError,
+    MAX_HEIGHT, MAX_NESTING,
 };
+use super::lexer;
 use crate::error::Result;
 use crate::logic::{Ctl, Property};
 
@@ -82,12 +83,7 @@ enum T {
     Unknown,
 }
 
-#[derive(Clone, Debug)]
-struct Token {
-    tok: T,
-    start: usize,
-    end: usize,
-}
+type Token = lexer::Token<T>;
 
 /// Symbols, longest spelling first. `[]` and `<>` are two tokens each (`[ ]` is AX too).
 fn symbol(input: &str) -> IResult<&str, T> {
@@ -123,34 +119,28 @@ fn word(w: &str) -> T {
     }
 }
 
-struct Lexer<'a> {
-    text: &'a str,
-    pos: usize,
-    end: usize,
-}
+impl FormulaToken for T {
+    const END: T = T::End;
+    const UNCLOSED: T = T::Unclosed;
+    const EMPTY: T = T::EmptyLabel;
+    const UNKNOWN: T = T::Unknown;
 
-impl Lexer<'_> {
-    fn next(&mut self) -> Token {
-        let start = skip_ws(self.text, self.pos, self.end);
-        let rest = &self.text[start..self.end];
-        let (tok, end) = if rest.is_empty() {
-            (T::End, start)
-        } else if rest.starts_with('"') {
-            match quoted(self.text, start, self.end) {
-                Quoted::Name(name, end) if name.is_empty() => (T::EmptyLabel, end),
-                Quoted::Name(name, end) => (T::Quoted(name), end),
-                Quoted::Unclosed => (T::Unclosed, self.end),
-            }
-        } else if let Some(w) = identifier(rest) {
-            (word(w), start + w.len())
-        } else if let Ok((after, t)) = symbol(rest) {
-            (t, self.end - after.len())
-        } else {
-            let n = rest.chars().next().map_or(1, char::len_utf8);
-            (T::Unknown, start + n)
-        };
-        self.pos = end;
-        Token { tok, start, end }
+    fn quoted(name: String) -> T {
+        T::Quoted(name)
+    }
+
+    /// A CTL word is what it spells, whatever comes before it.
+    fn word(w: &str, _after_operand: bool) -> (T, usize) {
+        (word(w), w.len())
+    }
+
+    fn symbol(rest: &str) -> Option<(T, usize)> {
+        let (after, t) = symbol(rest).ok()?;
+        Some((t, rest.len() - after.len()))
+    }
+
+    fn ends_operand(&self) -> bool {
+        false
     }
 }
 
@@ -162,7 +152,7 @@ struct Node {
 
 struct Parser<'a> {
     text: &'a str,
-    lexer: Lexer<'a>,
+    lexer: FormulaLexer<'a, T>,
     cur: Token,
 }
 
@@ -185,11 +175,7 @@ fn right_assoc(level: usize) -> bool {
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str, start: usize, end: usize) -> Parser<'a> {
-        let mut lexer = Lexer {
-            text,
-            pos: start,
-            end,
-        };
+        let mut lexer = FormulaLexer::new(text, start, end);
         let cur = lexer.next();
         Parser { text, lexer, cur }
     }

@@ -19,18 +19,20 @@
 //! catches typos in hand-written files that DOT itself would silently turn into new nodes.
 //! Node IDs are global in DOT, so an ID may be declared only once per file.
 //!
-//! Lexing uses nom 8 combinators on `&str`; a token's byte offset is the original length minus
-//! the remaining length, which [`ParseError::at`] turns into `file:line:column`.
+//! Lexing uses the lexer the file-at-once parsers share (`lexer.rs`: whitespace, comments, byte
+//! offsets) with nom 8 combinators for the tokens; [`ParseError::at`] turns a token's byte
+//! offset into `file:line:column`.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_until, take_while, take_while1};
+use nom::bytes::complete::take_while;
 use nom::character::complete::{char, digit0, digit1, satisfy};
 use nom::combinator::{opt, recognize};
 use nom::{IResult, Parser as _};
 
+use super::lexer::{self, Comment, Cursor};
 use crate::error::{Error, ParseError, Result};
 use crate::model::{System, SystemBuilder};
 
@@ -38,10 +40,7 @@ use crate::model::{System, SystemBuilder};
 pub fn parse(text: &str, file: &Path) -> Result<System> {
     let tokens = lex(text).map_err(|(offset, msg)| ParseError::at(file, text, offset, msg))?;
     let mut p = DotParser {
-        text,
-        file,
-        tokens,
-        pos: 0,
+        cur: Cursor::new(text, file, tokens),
         directed: true,
         comps: Vec::new(),
         nodes: HashMap::new(),
@@ -67,13 +66,7 @@ enum Tok {
     Eof,
 }
 
-#[derive(Clone, Debug)]
-struct Token {
-    tok: Tok,
-    /// Byte offsets of the token in the text.
-    start: usize,
-    end: usize,
-}
+type Token = lexer::Token<Tok>;
 
 type LexResult<'a, T> = IResult<&'a str, T>;
 
@@ -83,18 +76,6 @@ fn is_id_start(c: char) -> bool {
 
 fn is_id_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || !c.is_ascii()
-}
-
-/// Whitespace and comments: `// ...`, `# ...` (to the end of the line) and `/* ... */`.
-fn trivia(input: &str) -> LexResult<'_, &str> {
-    alt((
-        // whitespace, and a byte-order mark some editors put at the start
-        take_while1(|c: char| c.is_whitespace() || c == '\u{feff}'),
-        recognize((tag("//"), take_while(|c| c != '\n'))),
-        recognize((tag("#"), take_while(|c| c != '\n'))),
-        recognize((tag("/*"), take_until("*/"), tag("*/"))),
-    ))
-    .parse(input)
 }
 
 fn name(input: &str) -> LexResult<'_, &str> {
@@ -147,83 +128,57 @@ fn quoted(input: &str) -> Option<(String, usize)> {
     None
 }
 
-/// Splits the text into tokens; the error is `(byte offset, message)`.
+/// Splits the text into tokens around whitespace and comments (`// ...` and `# ...` to the end
+/// of the line, `/* ... */`); the error is `(byte offset, message)`.
 fn lex(text: &str) -> std::result::Result<Vec<Token>, (usize, String)> {
-    let mut tokens = Vec::new();
-    let mut rest = text;
-    loop {
-        let offset = text.len() - rest.len();
-        if rest.is_empty() {
-            tokens.push(Token {
-                tok: Tok::Eof,
-                start: offset,
-                end: offset,
-            });
-            return Ok(tokens);
-        }
-        if let Ok((r, _)) = trivia(rest) {
-            rest = r;
-            continue;
-        }
-        if rest.starts_with("/*") {
-            return Err((offset, "comment `/*` is not closed by `*/`".to_string()));
-        }
-        let (tok, r) = if rest.starts_with('"') {
-            match quoted(rest) {
-                Some((value, len)) => (
+    let comments = [
+        Comment::Line("//"),
+        Comment::Line("#"),
+        Comment::Block("/*", "*/"),
+    ];
+    lexer::lex(text, &comments, Tok::Eof, |rest| {
+        let id = |value: &str, r: &str| {
+            let tok = Tok::Id {
+                value: value.to_string(),
+                quoted: false,
+            };
+            (tok, rest.len() - r.len())
+        };
+        if rest.starts_with('"') {
+            return match quoted(rest) {
+                Some((value, len)) => Ok((
                     Tok::Id {
                         value,
                         quoted: true,
                     },
-                    &rest[len..],
-                ),
-                None => return Err((offset, "string is not closed by `\"`".to_string())),
-            }
-        } else if let Some(p) = PUNCTS.iter().find(|p| rest.starts_with(**p)) {
-            (Tok::Punct(p), &rest[p.len()..])
-        } else if let Ok((r, n)) = numeral(rest) {
+                    len,
+                )),
+                None => Err("string is not closed by `\"`".to_string()),
+            };
+        }
+        if let Some(p) = PUNCTS.iter().find(|p| rest.starts_with(**p)) {
+            return Ok((Tok::Punct(p), p.len()));
+        }
+        if let Ok((r, n)) = numeral(rest) {
             if r.starts_with(is_id_char) {
-                return Err((
-                    offset,
-                    format!(
-                        "numeral `{n}` is followed directly by a letter: quote the ID or put a space between"
-                    ),
+                return Err(format!(
+                    "numeral `{n}` is followed directly by a letter: quote the ID or put a space \
+                     between"
                 ));
             }
-            (
-                Tok::Id {
-                    value: n.to_string(),
-                    quoted: false,
-                },
-                r,
-            )
-        } else if let Ok((r, n)) = name(rest) {
-            (
-                Tok::Id {
-                    value: n.to_string(),
-                    quoted: false,
-                },
-                r,
-            )
-        } else {
-            let c = rest.chars().next().unwrap_or(' ');
-            let msg = match c {
-                '<' => {
-                    "HTML-like strings `<...>` are not supported: use a quoted string".to_string()
-                }
-                ':' => "ports (`node:port`) are not supported".to_string(),
-                '+' => "string concatenation with `+` is not supported".to_string(),
-                _ => format!("unexpected character `{c}`"),
-            };
-            return Err((offset, msg));
-        };
-        tokens.push(Token {
-            tok,
-            start: offset,
-            end: text.len() - r.len(),
-        });
-        rest = r;
-    }
+            return Ok(id(n, r));
+        }
+        if let Ok((r, n)) = name(rest) {
+            return Ok(id(n, r));
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        Err(match c {
+            '<' => "HTML-like strings `<...>` are not supported: use a quoted string".to_string(),
+            ':' => "ports (`node:port`) are not supported".to_string(),
+            '+' => "string concatenation with `+` is not supported".to_string(),
+            _ => format!("unexpected character `{c}`"),
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,10 +209,7 @@ struct Comp {
 }
 
 struct DotParser<'a> {
-    text: &'a str,
-    file: &'a Path,
-    tokens: Vec<Token>,
-    pos: usize,
+    cur: Cursor<'a, Tok>,
     /// `digraph` (edges `->`) or `graph` (edges `--`).
     directed: bool,
     comps: Vec<Comp>,
@@ -279,19 +231,15 @@ fn is_keyword(tok: &Tok) -> bool {
 
 impl<'a> DotParser<'a> {
     fn peek(&self) -> &Token {
-        &self.tokens[self.pos]
+        self.cur.peek()
     }
 
     fn next(&mut self) -> Token {
-        let t = self.tokens[self.pos].clone();
-        if self.pos + 1 < self.tokens.len() {
-            self.pos += 1;
-        }
-        t
+        self.cur.next()
     }
 
     fn err_at(&self, offset: usize, msg: impl Into<String>) -> Error {
-        Error::Parse(ParseError::at(self.file, self.text, offset, msg))
+        self.cur.err_at(offset, msg)
     }
 
     /// How a token is named in "found ..." messages.
@@ -299,7 +247,7 @@ impl<'a> DotParser<'a> {
         match &t.tok {
             Tok::Eof => "end of file".to_string(),
             _ => {
-                let src = &self.text[t.start..t.end];
+                let src = self.cur.source(t);
                 if src.chars().count() > 40 {
                     let short: String = src.chars().take(40).collect();
                     format!("`{short}...`")
@@ -311,11 +259,7 @@ impl<'a> DotParser<'a> {
     }
 
     fn expected(&self, what: &str) -> Error {
-        let t = self.peek();
-        self.err_at(
-            t.start,
-            format!("expected {what}, found {}", self.describe(t)),
-        )
+        self.cur.expected(what, |t| self.describe(t))
     }
 
     fn punct(&mut self, p: &str, what: &str) -> Result<Token> {
@@ -350,7 +294,7 @@ impl<'a> DotParser<'a> {
     }
 
     fn location(&self, offset: usize) -> String {
-        let l = crate::error::Location::of_offset(self.file, self.text, offset);
+        let l = crate::error::Location::of_offset(self.cur.file, self.cur.text, offset);
         format!("line {}:{}", l.line, l.column)
     }
 

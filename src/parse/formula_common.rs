@@ -1,5 +1,6 @@
-//! Pieces shared by the LTL and CTL readers: the lexical helpers (whitespace, identifiers,
-//! double-quoted atoms), the nesting limits, error positions, and the property-file layout
+//! Pieces shared by the LTL and CTL readers: the lexer ([`FormulaLexer`]: whitespace,
+//! identifiers, double-quoted atoms, each logic's words and symbols through [`FormulaToken`]),
+//! the nesting limits, error positions, and the property-file layout
 //! (`grammar/properties.ebnf`), which is the same for both logics.
 //!
 //! Why a shared splitter: the RERS LTL and CTL property files differ only in their formulas,
@@ -7,6 +8,7 @@
 //! logic parses the byte ranges it is handed. Offsets are always into the whole file text, so
 //! an error deep inside a formula still reports the file's line and column.
 
+use std::marker::PhantomData;
 use std::path::Path;
 
 use nom::bytes::complete::{take_while, take_while1};
@@ -15,6 +17,7 @@ use nom::combinator::recognize;
 use nom::sequence::pair;
 use nom::{IResult, Parser};
 
+use super::lexer::Token;
 use crate::error::{Error, Location, ParseError};
 
 /// Deepest nesting of parentheses and prefix operators the readers accept. Parsing recurses
@@ -55,8 +58,80 @@ pub(crate) fn line_col(text: &str, offset: usize) -> String {
     format!("{}:{}", l.line, l.column)
 }
 
+/// The tokens of a formula language, as [`FormulaLexer`] makes them.
+pub(super) trait FormulaToken: Sized {
+    /// The end of the formula.
+    const END: Self;
+    /// A quoted name without its closing quote.
+    const UNCLOSED: Self;
+    /// `""`: the empty name is the silent label, which no formula can name.
+    const EMPTY: Self;
+    /// A character that starts no token.
+    const UNKNOWN: Self;
+    /// A quoted name, escapes resolved (not empty).
+    fn quoted(name: String) -> Self;
+    /// The token a word of letters, digits and `_` starts with, and its length in bytes;
+    /// `after_operand` when the token before it ended an operand.
+    fn word(w: &str, after_operand: bool) -> (Self, usize);
+    /// The symbol `rest` starts with, and its length in bytes.
+    fn symbol(rest: &str) -> Option<(Self, usize)>;
+    /// Whether the token ends an operand (which may change what the next word means).
+    fn ends_operand(&self) -> bool;
+}
+
+/// The lexer of the formula languages: the tokens of `text[start..end]` one at a time, each
+/// asked for when the parser needs it. Offsets are into the whole text. Unlike the
+/// file-at-once readers (`lexer.rs`) it makes no list first: in LTL what a word means depends
+/// on the token before it (Spot's `GFa` is `G F a`, [`FormulaToken::word`]).
+pub(super) struct FormulaLexer<'a, T> {
+    text: &'a str,
+    pos: usize,
+    end: usize,
+    /// Whether the last token ended an operand (Spot's `not_prop` start condition).
+    after_operand: bool,
+    tokens: PhantomData<T>,
+}
+
+impl<'a, T: FormulaToken> FormulaLexer<'a, T> {
+    pub(super) fn new(text: &'a str, start: usize, end: usize) -> FormulaLexer<'a, T> {
+        FormulaLexer {
+            text,
+            pos: start,
+            end,
+            after_operand: false,
+            tokens: PhantomData,
+        }
+    }
+
+    /// The next token; at the end, [`FormulaToken::END`] again and again.
+    pub(super) fn next(&mut self) -> Token<T> {
+        let start = skip_ws(self.text, self.pos, self.end);
+        let rest = &self.text[start..self.end];
+        let (tok, end) = if rest.is_empty() {
+            (T::END, start)
+        } else if rest.starts_with('"') {
+            match quoted(self.text, start, self.end) {
+                Quoted::Name(name, end) if name.is_empty() => (T::EMPTY, end),
+                Quoted::Name(name, end) => (T::quoted(name), end),
+                Quoted::Unclosed => (T::UNCLOSED, self.end),
+            }
+        } else if let Some(w) = identifier(rest) {
+            let (t, len) = T::word(w, self.after_operand);
+            (t, start + len)
+        } else if let Some((t, len)) = T::symbol(rest) {
+            (t, start + len)
+        } else {
+            let n = rest.chars().next().map_or(1, char::len_utf8);
+            (T::UNKNOWN, start + n)
+        };
+        self.after_operand = tok.ends_operand();
+        self.pos = end;
+        Token { tok, start, end }
+    }
+}
+
 /// The offset of the first non-whitespace character at or after `pos` (at most `end`).
-pub(crate) fn skip_ws(text: &str, pos: usize, end: usize) -> usize {
+fn skip_ws(text: &str, pos: usize, end: usize) -> usize {
     let rest = &text[pos..end];
     let r: IResult<&str, &str> = take_while(char::is_whitespace).parse(rest);
     match r {
@@ -82,7 +157,7 @@ fn digits(s: &str) -> Option<&str> {
 }
 
 /// The outcome of reading a double-quoted atom.
-pub(crate) enum Quoted {
+enum Quoted {
     /// The name (escapes resolved) and the offset just past the closing quote.
     Name(String, usize),
     /// No closing quote before `end`.
@@ -91,7 +166,7 @@ pub(crate) enum Quoted {
 
 /// Reads a double-quoted atom whose opening `"` is at `pos`. Inside, `\x` stands for `x` (so
 /// `\"` and `\\` give a quote and a backslash), as in Spot.
-pub(crate) fn quoted(text: &str, pos: usize, end: usize) -> Quoted {
+fn quoted(text: &str, pos: usize, end: usize) -> Quoted {
     let mut name = String::new();
     let mut chars = text[pos + 1..end].char_indices();
     while let Some((i, c)) = chars.next() {

@@ -15,9 +15,10 @@ use nom::combinator::value;
 use nom::{IResult, Parser as _};
 
 use super::formula_common::{
-    identifier, line_col, parse_property_file, quote_source, quoted, skip_ws, Quoted, SResult,
-    SyntaxError, MAX_HEIGHT, MAX_NESTING,
+    line_col, parse_property_file, quote_source, FormulaLexer, FormulaToken, SResult, SyntaxError,
+    MAX_HEIGHT, MAX_NESTING,
 };
+use super::lexer;
 use crate::error::Result;
 use crate::logic::{Ltl, Property};
 
@@ -76,12 +77,7 @@ enum T {
     Unknown,
 }
 
-#[derive(Clone, Debug)]
-struct Token {
-    tok: T,
-    start: usize,
-    end: usize,
-}
+type Token = lexer::Token<T>;
 
 /// Symbols, longest spelling first.
 fn symbol(input: &str) -> IResult<&str, T> {
@@ -163,41 +159,31 @@ fn word_token(w: &str, after_operand: bool) -> (T, usize) {
 /// expected: checks the printer's rule ([`crate::logic::ltl::is_plain_atom`]) against the lexer.
 #[cfg(test)]
 fn lexes_as_plain_atom(name: &str) -> bool {
-    identifier(name) == Some(name) && word_token(name, false) == (T::Atom(name.into()), name.len())
+    super::formula_common::identifier(name) == Some(name)
+        && word_token(name, false) == (T::Atom(name.into()), name.len())
 }
 
-struct Lexer<'a> {
-    text: &'a str,
-    pos: usize,
-    end: usize,
-    /// Whether the last token ended an operand (Spot's `not_prop` start condition).
-    after_operand: bool,
-}
+impl FormulaToken for T {
+    const END: T = T::End;
+    const UNCLOSED: T = T::Unclosed;
+    const EMPTY: T = T::EmptyAtom;
+    const UNKNOWN: T = T::Unknown;
 
-impl Lexer<'_> {
-    fn next(&mut self) -> Token {
-        let start = skip_ws(self.text, self.pos, self.end);
-        let rest = &self.text[start..self.end];
-        let (tok, end) = if rest.is_empty() {
-            (T::End, start)
-        } else if rest.starts_with('"') {
-            match quoted(self.text, start, self.end) {
-                Quoted::Name(name, end) if name.is_empty() => (T::EmptyAtom, end),
-                Quoted::Name(name, end) => (T::Atom(name), end),
-                Quoted::Unclosed => (T::Unclosed, self.end),
-            }
-        } else if let Some(w) = identifier(rest) {
-            let (t, len) = word_token(w, self.after_operand);
-            (t, start + len)
-        } else if let Ok((after, t)) = symbol(rest) {
-            (t, self.end - after.len())
-        } else {
-            let n = rest.chars().next().map_or(1, char::len_utf8);
-            (T::Unknown, start + n)
-        };
-        self.after_operand = matches!(tok, T::Atom(_) | T::RParen);
-        self.pos = end;
-        Token { tok, start, end }
+    fn quoted(name: String) -> T {
+        T::Atom(name)
+    }
+
+    fn word(w: &str, after_operand: bool) -> (T, usize) {
+        word_token(w, after_operand)
+    }
+
+    fn symbol(rest: &str) -> Option<(T, usize)> {
+        let (after, t) = symbol(rest).ok()?;
+        Some((t, rest.len() - after.len()))
+    }
+
+    fn ends_operand(&self) -> bool {
+        matches!(self, T::Atom(_) | T::RParen)
     }
 }
 
@@ -209,7 +195,7 @@ struct Node {
 
 struct Parser<'a> {
     text: &'a str,
-    lexer: Lexer<'a>,
+    lexer: FormulaLexer<'a, T>,
     cur: Token,
 }
 
@@ -234,12 +220,7 @@ fn right_assoc(level: usize) -> bool {
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str, start: usize, end: usize) -> Parser<'a> {
-        let mut lexer = Lexer {
-            text,
-            pos: start,
-            end,
-            after_operand: false,
-        };
+        let mut lexer = FormulaLexer::new(text, start, end);
         let cur = lexer.next();
         Parser { text, lexer, cur }
     }

@@ -9,6 +9,7 @@ pub mod ctl;
 pub mod dot;
 pub mod exp;
 mod formula_common;
+mod lexer;
 pub mod ltl;
 mod nupn;
 pub mod order;

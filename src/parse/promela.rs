@@ -27,12 +27,12 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
-use nom::branch::alt;
-use nom::bytes::complete::{tag, take_until, take_while, take_while1};
+use nom::bytes::complete::take_while;
 use nom::character::complete::{digit1, satisfy};
 use nom::combinator::recognize;
 use nom::{IResult, Parser as _};
 
+use super::lexer::{self, Comment, Cursor};
 use crate::error::{Error, ParseError, Result};
 use crate::model::{System, SystemBuilder};
 
@@ -43,10 +43,7 @@ const START_LABEL: &str = "nop";
 pub fn parse(text: &str, file: &Path) -> Result<System> {
     let tokens = lex(text).map_err(|(offset, msg)| ParseError::at(file, text, offset, msg))?;
     let mut p = PmlParser {
-        text,
-        file,
-        tokens,
-        pos: 0,
+        cur: Cursor::new(text, file, tokens),
         mtypes: HashMap::new(),
         mtype_vars: HashSet::new(),
         chans: HashMap::new(),
@@ -73,24 +70,9 @@ enum Tok {
     Eof,
 }
 
-#[derive(Clone, Debug)]
-struct Token {
-    tok: Tok,
-    start: usize,
-    end: usize,
-}
+type Token = lexer::Token<Tok>;
 
 type LexResult<'a, T> = IResult<&'a str, T>;
-
-fn trivia(input: &str) -> LexResult<'_, &str> {
-    alt((
-        // whitespace, and a byte-order mark some editors put at the start
-        take_while1(|c: char| c.is_whitespace() || c == '\u{feff}'),
-        recognize((tag("//"), take_while(|c| c != '\n'))),
-        recognize((tag("/*"), take_until("*/"), tag("*/"))),
-    ))
-    .parse(input)
-}
 
 fn ident(input: &str) -> LexResult<'_, &str> {
     recognize((
@@ -104,26 +86,11 @@ const PUNCTS: [&str; 16] = [
     "::", "->", "==", "{", "}", "(", ")", "[", "]", ";", ",", "=", "!", "?", "#", ":",
 ];
 
+/// Splits the text into tokens around whitespace and `//`, `/* */` comments; the error is
+/// `(byte offset, message)`.
 fn lex(text: &str) -> std::result::Result<Vec<Token>, (usize, String)> {
-    let mut tokens = Vec::new();
-    let mut rest = text;
-    loop {
-        let start = text.len() - rest.len();
-        if rest.is_empty() {
-            tokens.push(Token {
-                tok: Tok::Eof,
-                start,
-                end: start,
-            });
-            return Ok(tokens);
-        }
-        if let Ok((r, _)) = trivia(rest) {
-            rest = r;
-            continue;
-        }
-        if rest.starts_with("/*") {
-            return Err((start, "comment `/*` is not closed by `*/`".to_string()));
-        }
+    let comments = [Comment::Line("//"), Comment::Block("/*", "*/")];
+    lexer::lex(text, &comments, Tok::Eof, |rest| {
         let (tok, r) = if let Ok((r, n)) = digit1::<&str, nom::error::Error<&str>>(rest) {
             (Tok::Num(n.to_string()), r)
         } else if let Ok((r, n)) = ident(rest) {
@@ -134,13 +101,8 @@ fn lex(text: &str) -> std::result::Result<Vec<Token>, (usize, String)> {
             let c = rest.chars().next().unwrap_or(' ');
             (Tok::Other(c), &rest[c.len_utf8()..])
         };
-        tokens.push(Token {
-            tok,
-            start,
-            end: text.len() - r.len(),
-        });
-        rest = r;
-    }
+        Ok((tok, rest.len() - r.len()))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,10 +138,7 @@ struct Proc {
 }
 
 struct PmlParser<'a> {
-    text: &'a str,
-    file: &'a Path,
-    tokens: Vec<Token>,
-    pos: usize,
+    cur: Cursor<'a, Tok>,
     /// mtype constants, with their declaration offsets.
     mtypes: HashMap<String, usize>,
     /// `mtype NAME = ...;` variables.
@@ -195,34 +154,26 @@ struct PmlParser<'a> {
 
 impl<'a> PmlParser<'a> {
     fn peek(&self) -> &Token {
-        &self.tokens[self.pos]
+        self.cur.peek()
     }
 
     fn next(&mut self) -> Token {
-        let t = self.tokens[self.pos].clone();
-        if self.pos + 1 < self.tokens.len() {
-            self.pos += 1;
-        }
-        t
+        self.cur.next()
     }
 
     fn err_at(&self, offset: usize, msg: impl Into<String>) -> Error {
-        Error::Parse(ParseError::at(self.file, self.text, offset, msg))
+        self.cur.err_at(offset, msg)
     }
 
     fn describe(&self, t: &Token) -> String {
         match t.tok {
             Tok::Eof => "end of file".to_string(),
-            _ => format!("`{}`", &self.text[t.start..t.end]),
+            _ => format!("`{}`", self.cur.source(t)),
         }
     }
 
     fn expected(&self, what: &str) -> Error {
-        let t = self.peek();
-        self.err_at(
-            t.start,
-            format!("expected {what}, found {}", self.describe(t)),
-        )
+        self.cur.expected(what, |t| self.describe(t))
     }
 
     fn is_punct(&self, p: &str) -> bool {
@@ -427,7 +378,7 @@ impl<'a> PmlParser<'a> {
     }
 
     fn location(&self, offset: usize) -> String {
-        let l = crate::error::Location::of_offset(self.file, self.text, offset);
+        let l = crate::error::Location::of_offset(self.cur.file, self.cur.text, offset);
         format!("line {}:{}", l.line, l.column)
     }
 
@@ -632,7 +583,7 @@ impl<'a> PmlParser<'a> {
         if self.procs.is_empty() {
             // where one would go: the end of the file
             return Err(self.err_at(
-                self.text.len(),
+                self.cur.text.len(),
                 "no state-machine process (`active proctype P() { int state = ...; do ... od }`)",
             ));
         }
@@ -826,7 +777,7 @@ impl<'a> PmlParser<'a> {
             }
         }
         // checks of the whole system (the ones above are more precise): at the end of the file
-        b.build().map_err(|m| self.err_at(self.text.len(), m))
+        b.build().map_err(|m| self.err_at(self.cur.text.len(), m))
     }
 }
 

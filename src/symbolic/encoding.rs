@@ -75,7 +75,7 @@ pub struct Relation {
     /// by a relational product with it (`∃x'. img ∧ (x <-> x')`), the preimage current to
     /// next. Not by oxidd's `substitute`: its setup costs one step per level above the lowest
     /// renamed variable, on every call, which made the images of a system of n components
-    /// cost O(n) each (reach on 4,000 two-state components: 83 s, 7.4 s this way).
+    /// cost O(n) each (reach on 4,000 two-state components: eleven times slower than this way).
     eq: BDDFunction,
     /// The states where the relation can fire: `∃ next. rel`.
     pub enabled: BDDFunction,
@@ -298,7 +298,7 @@ impl Encoding {
     ///
     /// Conjunctions over many blocks are built bottom up: each step puts a block on top of what
     /// is there, creating only its own nodes. Top down, each step would copy everything above
-    /// the new block: n components cost n^2/2 nodes (32 million for 8,000, 16 s of encoding).
+    /// the new block: n components cost n^2/2 nodes (32 million for 8,000).
     pub fn state_cube(&self, state: &[StateId]) -> BddResult<BDDFunction> {
         let mut f = self.t();
         for b in (0..self.blocks.len()).rev() {
@@ -494,7 +494,7 @@ impl Encoding {
     }
 
     /// Collects dead nodes. oxidd clears the whole apply cache on every collection, so call
-    /// this rarely (see shared/notes/oxidd.md, pitfall 5).
+    /// this rarely (a collection whenever the nodes doubled made BFS many times slower).
     pub fn collect_garbage(&self) {
         self.manager.with_manager_shared(|m| m.gc());
     }
@@ -502,8 +502,8 @@ impl Encoding {
     /// Nodes currently held by the manager (live and not yet collected). oxidd's running count,
     /// not `num_inner_nodes`, which adds up the unique table of every level: called after
     /// every image and at every budget check, that sum made reachability on n components cost
-    /// O(n^2) (8,000 two-state components: 10.7 s user, 0.9 s this way). With one thread the
-    /// running count is exact: equal to the sum at all 86,325 calls of a check of 2016
+    /// O(n^2) (8,000 two-state components: twelve times the CPU time of this way). With one
+    /// thread the running count is exact: equal to the sum at all 86,325 calls of a check of 2016
     /// problem 105.
     pub fn manager_nodes(&self) -> usize {
         self.manager

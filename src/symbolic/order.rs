@@ -1,10 +1,10 @@
 //! Static variable orders: which component's block goes where, top to bottom.
 //!
-//! oxidd 0.13 has no dynamic reordering (shared/notes/oxidd.md, section 4), so the order is chosen
-//! once, before encoding, from the structure of the system. Two components *interact* when they
-//! share a label; a good order keeps interacting components close, so that every label's relation
-//! spans few levels and the state BDD does not have to remember a component's state across a long
-//! stretch of unrelated levels.
+//! The order is chosen once, before encoding, from the structure of the system (dynamic
+//! reordering, [`super::reorder`], may move blocks later, starting from it). Two components
+//! *interact* when they share a label; a good order keeps interacting components close, so
+//! that every label's relation spans few levels and the state BDD does not have to remember a
+//! component's state across a long stretch of unrelated levels.
 //!
 //! * `given`: the order of the input file.
 //! * `force`: FORCE, Aloul, Markov and Sakallah, "FORCE: a fast and easy-to-implement
@@ -14,7 +14,7 @@
 //!   (sum over labels of last minus first position) wins.
 //! * `force-span`: FORCE from 33 starts, each followed by a greedy single-move search on the
 //!   span. Smaller spans (2017 112: 249 -> 213), but a smaller span is not always a faster
-//!   saturation: 2017 112 got faster (65 -> 40 s), 2017 113 slower (324 s -> over 500 s).
+//!   saturation: 2017 112 got faster (by a third), 2017 113 slower (by over half).
 //! * `sloan`: Sloan's profile and wavefront reduction (S. W. Sloan, "An algorithm for profile and
 //!   wavefront reduction of sparse matrices", IJNME 1986) on the component interaction graph, as
 //!   Meijer and van de Pol apply it to the dependency structure of a model ("Bandwidth and
@@ -24,9 +24,9 @@
 //!   in, most first (ties: the given order). Saturation fires a label at its top component, so with the hubs on
 //!   top their many labels fire high, once the parts below are saturated without them. No span
 //!   measure predicts it, but on RERS 2016 problem 119 (19 components, 35 interacting pairs, a
-//!   hub of 8) it is the one order measured that finishes fast: 14 s, against 29 s for `given`
-//!   and over 120 s for `force`, `force-span` and `sloan`; on the factored 2017 problems 112,
-//!   113 and 115 it is hopeless (over 60 s, against under 0.5 s for `force`).
+//!   hub of 8) it is the one order measured that finishes fast: in half the time of `given`
+//!   and under an eighth of that of `force`, `force-span` and `sloan`; on the factored 2017
+//!   problems 112, 113 and 115 it is hopeless (over a hundred times slower than `force`).
 //! * `auto` (the default): `force` and `hubs` race (see [`race_orders`](super::reach::race_orders)):
 //!   each in turn resumes its saturation for a work slice that doubles, so the run costs about
 //!   twice the work of the faster of the two, and memory for both while they race.

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use super::super::lexer::{self, Comment, Cursor};
 use crate::error::{Error, ParseError, Result};
 
 /// The internal action, as `.aut` files and vectors write it.
@@ -12,10 +13,8 @@ pub(super) const INTERNAL: &str = "i";
 pub(super) fn parse_behaviour<'a>(text: &'a str, file: &'a Path) -> Result<(ExpParser<'a>, Beh)> {
     let tokens = lex(text).map_err(|(offset, msg)| ParseError::at(file, text, offset, msg))?;
     let mut p = ExpParser {
-        text,
         file,
-        tokens,
-        pos: 0,
+        cur: Cursor::new(text, file, tokens),
     };
     let beh = p.behaviour()?;
     if p.peek().tok != Tok::Eof {
@@ -38,11 +37,7 @@ enum Tok {
     Eof,
 }
 
-#[derive(Clone, Debug)]
-struct Token {
-    tok: Tok,
-    start: usize,
-}
+type Token = lexer::Token<Tok>;
 
 const PUNCTS: [&str; 6] = ["->", "||", "(", ")", ",", "*"];
 
@@ -51,95 +46,53 @@ const KEYWORDS: [&str; 9] = [
     "par", "using", "in", "end", "hide", "rename", "label", "total", "gate",
 ];
 
+/// Splits the text into tokens around whitespace and `(* *)` comments; the error is
+/// `(byte offset, message)`.
 fn lex(text: &str) -> std::result::Result<Vec<Token>, (usize, String)> {
-    let mut tokens = Vec::new();
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let rest = &text[i..];
+    lexer::lex(text, &[Comment::Block("(*", "*)")], Tok::Eof, |rest| {
         let c = rest.chars().next().unwrap_or(' ');
-        if c.is_whitespace() || c == '\u{feff}' {
-            i += c.len_utf8();
-            continue;
-        }
-        if let Some(body) = rest.strip_prefix("(*") {
-            match body.find("*)") {
-                Some(end) => {
-                    i += 2 + end + 2;
-                    continue;
-                }
-                None => return Err((i, "comment `(*` is not closed by `*)`".into())),
-            }
-        }
-        let start = i;
         if c == '"' {
-            let mut value = String::new();
-            let mut chars = rest.char_indices().skip(1);
-            let mut closed = None;
-            while let Some((j, d)) = chars.next() {
-                match d {
-                    '"' => {
-                        closed = Some(j + 1);
-                        break;
-                    }
-                    '\\' => match chars.next() {
-                        Some((_, e)) => value.push(e),
-                        None => break,
-                    },
-                    '\n' => break,
-                    _ => value.push(d),
-                }
-            }
-            let Some(len) = closed else {
-                return Err((start, "string is not closed by `\"` on its line".into()));
-            };
-            tokens.push(Token {
-                tok: Tok::Str(value),
-                start,
-            });
-            i += len;
-            continue;
+            return string(rest);
         }
         if c.is_ascii_alphanumeric() || c == '_' {
             let len = rest
                 .find(|d: char| !(d.is_ascii_alphanumeric() || d == '_'))
                 .unwrap_or(rest.len());
-            tokens.push(Token {
-                tok: Tok::Ident(rest[..len].to_string()),
-                start,
-            });
-            i += len;
-            continue;
+            return Ok((Tok::Ident(rest[..len].to_string()), len));
         }
         if rest.starts_with("|||") || rest.starts_with("|[") || rest.starts_with("]|") {
-            return Err((
-                start,
+            return Err(
                 "LOTOS parallel operators (`|||`, `|[...]|`) are outside the EXP subset ltsym \
                  reads: use `par ... end par` or `label par using ... end par`"
                     .into(),
-            ));
+            );
         }
         match PUNCTS.iter().find(|p| rest.starts_with(**p)) {
-            Some(p) => {
-                tokens.push(Token {
-                    tok: Tok::Punct(p),
-                    start,
-                });
-                i += p.len();
-            }
-            None => {
-                return Err((
-                    start,
-                    format!("unexpected character `{c}` (outside the EXP subset ltsym reads)"),
-                ))
-            }
+            Some(p) => Ok((Tok::Punct(p), p.len())),
+            None => Err(format!(
+                "unexpected character `{c}` (outside the EXP subset ltsym reads)"
+            )),
+        }
+    })
+}
+
+/// A double-quoted string at the start of `rest`, on one line; `\` takes the next character
+/// as it is.
+fn string(rest: &str) -> std::result::Result<(Tok, usize), String> {
+    let mut value = String::new();
+    let mut chars = rest.char_indices().skip(1);
+    while let Some((j, d)) = chars.next() {
+        match d {
+            '"' => return Ok((Tok::Str(value), j + 1)),
+            '\\' => match chars.next() {
+                Some((_, e)) => value.push(e),
+                None => break,
+            },
+            '\n' => break,
+            _ => value.push(d),
         }
     }
-    tokens.push(Token {
-        tok: Tok::Eof,
-        start: text.len(),
-    });
-    Ok(tokens)
+    Err("string is not closed by `\"` on its line".into())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,31 +127,25 @@ pub(super) struct Vector {
 }
 
 pub(super) struct ExpParser<'a> {
-    text: &'a str,
     pub(super) file: &'a Path,
-    tokens: Vec<Token>,
-    pos: usize,
+    cur: Cursor<'a, Tok>,
 }
 
 impl ExpParser<'_> {
     fn peek(&self) -> &Token {
-        &self.tokens[self.pos]
+        self.cur.peek()
     }
 
     fn peek_at(&self, k: usize) -> &Tok {
-        &self.tokens[(self.pos + k).min(self.tokens.len() - 1)].tok
+        self.cur.peek_at(k)
     }
 
     fn next(&mut self) -> Token {
-        let t = self.tokens[self.pos].clone();
-        if self.pos + 1 < self.tokens.len() {
-            self.pos += 1;
-        }
-        t
+        self.cur.next()
     }
 
     pub(super) fn err_at(&self, offset: usize, msg: impl Into<String>) -> Error {
-        Error::Parse(ParseError::at(self.file, self.text, offset, msg))
+        self.cur.err_at(offset, msg)
     }
 
     fn describe(t: &Tok) -> String {
@@ -211,11 +158,7 @@ impl ExpParser<'_> {
     }
 
     fn expected(&self, what: &str) -> Error {
-        let t = self.peek();
-        self.err_at(
-            t.start,
-            format!("expected {what}, found {}", Self::describe(&t.tok)),
-        )
+        self.cur.expected(what, |t| Self::describe(&t.tok))
     }
 
     fn is_word(&self, w: &str) -> bool {

@@ -4,8 +4,9 @@
 //! The textbook symbolic fixpoint (Burch, Clarke, McMillan, Dill, Hwang, "Symbolic model
 //! checking: 10^20 states and beyond", LICS 1990), over a relation partitioned per label. It
 //! gives exact BFS layers, but its intermediate unions are large and its iterations as many as
-//! the longest shortest path: on the RERS problems it is the slowest strategy by far (2017
-//! problem 110: 8.6 s against 1.2 s for saturation). Kept as the baseline and as an independent
+//! the longest shortest path: on the RERS problems it is the slowest strategy by far (about
+//! twenty times slower than saturation on 2017 problem 110 in its given order,
+//! `bench-data/results/reach.csv`). Kept as the baseline and as an independent
 //! computation of the same set.
 
 use oxidd::bdd::BDDFunction;

@@ -8,10 +8,11 @@
 //! does with the groups a user declares. Here a group is one block of the encoding (a
 //! component's bits, current and next interleaved, or the automaton block of an LTL product):
 //! a block moves as a whole, its bits keep their order, and a relation's current and next
-//! variables stay neighbours, which is what keeps renaming linear (shared/notes/oxidd.md,
-//! section 2).
+//! variables stay neighbours, which is what keeps renaming linear (the relational product
+//! with `x <-> x'` that renames, see `Relation::eq` in `encoding.rs`, is small when every `x`
+//! sits right above its `x'`).
 //!
-//! oxidd 0.13 has no dynamic reordering, but it swaps two adjacent levels in place
+//! oxidd 0.13 brings no reordering algorithm of its own, but it swaps two adjacent levels in place
 //! (`oxidd_reorder::level_down`, inside [`Manager::reorder`] with exclusive access): every
 //! function handle stays valid and keeps its meaning; only the levels change. Moving group `A`
 //! (`a` variables) past its lower neighbour `B` (`b` variables) takes `a·b` swaps, each
