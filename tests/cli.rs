@@ -188,7 +188,7 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     (
         "reach",
         "--strategy",
-        "bfs, chain, sat, chain-full, sat-like, sat-mask",
+        "bfs, chain, sat, chain-full, sat-like, sat-frontier",
     ),
     ("reach", "--factor", "bits, none"),
     ("reach", "--reorder", "off, once, auto"),
@@ -201,7 +201,7 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     (
         "check",
         "--strategy",
-        "bfs, chain, sat, chain-full, sat-like, sat-mask",
+        "bfs, chain, sat, chain-full, sat-like, sat-frontier",
     ),
     ("check", "--start-steps", "skip, trace"),
     ("check", "--aut-position", "top, middle, bottom"),
