@@ -37,6 +37,7 @@ fn stderr(o: &Output) -> String {
 }
 
 const P103: &str = "bench-data/rers/2016/problem103.dot";
+const P105: &str = "bench-data/rers/2016/problem105.dot";
 const P103_PROPS: &str = "bench-data/rers/2016/problem103-properties.txt";
 
 #[test]
@@ -165,6 +166,41 @@ fn reorder_option_keeps_the_count() {
     let o = ltsym(&["reach", &repo(P103), "--reorder", "sometimes"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("sometimes"), "{}", stderr(&o));
+}
+
+/// `reach -v` says where the time went, and the JSON has the same figures: the image time
+/// is part of the reachability time, saturation counts its memo hits.
+#[test]
+fn reach_profiles_its_time() {
+    let o = ltsym(&["reach", &repo(P105), "-v"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let line = err
+        .lines()
+        .find(|l| l.contains("profile: reach "))
+        .unwrap_or_else(|| panic!("no profile in {err}"));
+    for part in [
+        "images",
+        "other set operations",
+        "garbage collection",
+        "reordering",
+    ] {
+        assert!(line.contains(part), "{line}");
+    }
+    assert!(line.contains("saturation memo"), "{line}");
+    let o = ltsym(&["reach", &repo(P105), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let secs = |k: &str| j[k].as_f64().unwrap_or_else(|| panic!("{k} in {j}"));
+    assert!(secs("time_image_s") > 0.0, "{j}");
+    assert!(
+        secs("time_image_s") + secs("time_gc_s") + secs("time_reorder_s")
+            <= secs("time_reach_s") + 0.002,
+        "{j}"
+    );
+    assert!(j["memo_hits"].as_u64().unwrap_or(0) > 0, "{j}");
+    assert!(j["gcs"].as_u64().is_some(), "{j}");
+    assert!(j["peak_nodes"].as_u64().unwrap_or(0) > 0, "{j}");
 }
 
 #[test]

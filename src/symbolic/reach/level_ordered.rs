@@ -183,7 +183,7 @@ pub(crate) fn saturate(
     start: &BDDFunction,
 ) -> BddResult<BDDFunction> {
     let (reach, activations) = level_ordered(enc, &groups(enc), start, |l, frontier, reach| {
-        let img = enc.labels[l].image(frontier)?;
+        let img = t.image(&enc.labels[l], frontier)?;
         t.image_done(reach)?;
         Ok(img)
     })?;

@@ -160,9 +160,7 @@ impl ReachRun {
                 .reorderer
                 .armed(|| run_strategy(enc, strategy, &mut t, memo, start));
             t.sample();
-            self.counters.iterations += t.counters.iterations;
-            self.counters.images += t.counters.images;
-            self.counters.peak_nodes = self.counters.peak_nodes.max(t.counters.peak_nodes);
+            self.counters.add(&t.counters);
             let salvage = std::mem::replace(&mut t.salvage, enc.f());
             drop(t);
             if !matches!(r, Err(Error::Reorder)) {

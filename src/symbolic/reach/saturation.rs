@@ -188,15 +188,6 @@ struct Sat<'a, 'b, 'c, 'm> {
 // A function handle hashes by its node, which never changes while the handle lives.
 #[allow(clippy::mutable_key_type)]
 impl Sat<'_, '_, '_, '_> {
-    fn event(&self, e: usize) -> &Relation {
-        let n = self.enc.labels.len();
-        if e < n {
-            &self.enc.labels[e]
-        } else {
-            &self.closures[e - n]
-        }
-    }
-
     /// The position of `f`'s top block (the number of blocks for a constant).
     fn top_block(&self, f: &BDDFunction) -> (usize, LevelNo) {
         self.layout.top_block(self.enc.blocks.len(), f)
@@ -216,6 +207,7 @@ impl Sat<'_, '_, '_, '_> {
         }
         let key = (f.clone(), k);
         if let Some(r) = self.memo.map.get(&key) {
+            self.t.counters.memo_hits += 1;
             return Ok(r.clone());
         }
         let mut node = self.sat_below(f, k, closed)?;
@@ -235,7 +227,13 @@ impl Sat<'_, '_, '_, '_> {
                     // the exact frontier: its image's cofactors promise nothing
                     (frontier.clone(), enc.blocks.len())
                 };
-                let img = self.event(l).image(&src)?;
+                let n = self.enc.labels.len();
+                let rel = if l < n {
+                    &self.enc.labels[l]
+                } else {
+                    &self.closures[l - n]
+                };
+                let img = self.t.image(rel, &src)?;
                 self.t.image_done(node)?;
                 let fresh = minus(&img, node)?;
                 if !fresh.satisfiable() {
