@@ -12,6 +12,9 @@
 #       FLAGS: extra flags for every run (e.g. "--reorder auto"),
 #       CPU_LIMIT: CPU seconds per run (ulimit -t; status cpu-limit): on a loaded machine a wall
 #       limit (TIMEOUT_S, ltsym's --timeout) measures the load more than the run,
+#       CALLGRIND=1: run under valgrind's callgrind and record the instructions executed (column
+#       ir; the kernel's work, e.g. zeroing the apply cache's pages, is not counted): repeatable
+#       where CPU times differ by less than the noise,
 #       RERS (default bench-data/rers, shipped), LTSYM_MCC_DIR (the MCC nets, not shipped: default
 #       ../shared/rers/mcc; its row is skipped when absent), OUT (default bench-data/results/reach.csv)
 # Columns: the JSON's statistics, peak RSS and CPU time (user + sys) from /usr/bin/time -v, the
@@ -28,7 +31,7 @@ ORDERS=${ORDERS:-"given force hubs sloan"}
 FACTORS=${FACTORS:-bits}
 FLAGS=${FLAGS:-}
 OUT=${OUT:-bench-data/results/reach.csv}
-HEADER="date,host,problem,strategy,order,factor,status,states,deadlocks,time_s,reach_s,peak_rss_kb,peak_nodes,final_nodes,iterations,images,order_names,bin,cpu_s,flags"
+HEADER="date,host,problem,strategy,order,factor,status,states,deadlocks,time_s,reach_s,peak_rss_kb,peak_nodes,final_nodes,iterations,images,order_names,bin,cpu_s,flags,ir"
 if [ "${1:-}" = rers35 ]; then
   PROBLEMS=()
   for p in $(seq 101 120); do PROBLEMS+=("$RERS/2016/problem$p.dot"); done
@@ -49,7 +52,7 @@ if [ -z "${BINS:-}" ]; then
   cargo build --release --quiet --bin ltsym || exit 1
   BINS="new=./target/release/ltsym"
 fi
-run() { "$1" reach "$2" --strategy "$3" --order "$4" --factor "$5" --timeout "$TIMEOUT" --json $FLAGS; }
+run() { $VG "$1" reach "$2" --strategy "$3" --order "$4" --factor "$5" --timeout "$TIMEOUT" --json $FLAGS; }
 
 mkdir -p "$(dirname "$OUT")"
 if [ ! -s "$OUT" ]; then
@@ -60,6 +63,8 @@ elif [ "$(head -1 "$OUT")" != "$HEADER" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+VG=
+[ "${CALLGRIND:-0}" = 1 ] && VG="valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file=$tmp/vg"
 for f in "${PROBLEMS[@]}"; do
   name=$(basename "$(dirname "$f")")/$(basename "$f")
   for o in $ORDERS; do
@@ -69,8 +74,9 @@ for f in "${PROBLEMS[@]}"; do
       label=${b%%=*} bin=${b#*=}
       # the process gets a little more than its own limit before it is killed
       RUST_LOG=warn nice timeout -s KILL $((TIMEOUT + 60)) /usr/bin/time -v -o "$tmp/time" \
-        bash -c "$(declare -f run); ${CPU_LIMIT:+ulimit -t $CPU_LIMIT;} TIMEOUT=$TIMEOUT; FLAGS='$FLAGS'; run '$bin' '$f' '$s' '$o' '$fa'" > "$tmp/json" 2> "$tmp/err"
+        bash -c "$(declare -f run); ${CPU_LIMIT:+ulimit -t $CPU_LIMIT;} TIMEOUT=$TIMEOUT; FLAGS='$FLAGS'; VG='$VG'; run '$bin' '$f' '$s' '$o' '$fa'" > "$tmp/json" 2> "$tmp/err"
       rc=$?
+      ir=$(grep -o 'Collected : [0-9]*' "$tmp/vg" 2>/dev/null | grep -o '[0-9]*$'; rm -f "$tmp/vg")
       rss=$(grep "Maximum resident set size" "$tmp/time" 2>/dev/null | awk '{print $NF}')
       cpu=$(awk -F: '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$tmp/time" 2>/dev/null)
       row=$(python3 - "$tmp/json" "$rc" "$cpu" "${CPU_LIMIT:-0}" <<'PY'
@@ -91,7 +97,7 @@ print(",".join([status, g("states"), g("deadlocks"), g("time_s"), g("time_reach_
 PY
 )
       row=${row/\{rss\}/$rss}
-      line="$(date -u +%FT%TZ),$(hostname),$name,$s,$o,$fa,$row,$label,$cpu,$FLAGS"
+      line="$(date -u +%FT%TZ),$(hostname),$name,$s,$o,$fa,$row,$label,$cpu,$FLAGS,$ir"
       echo "$line" | tee -a "$OUT"
      done
     done

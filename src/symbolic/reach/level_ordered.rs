@@ -135,7 +135,7 @@ impl LevelOrdered {
             // chain the group to its local fixpoint, starting from its frontier
             let frontier = std::mem::replace(&mut self.todo[k], enc.f());
             let before = self.set.clone();
-            let added = match chain(enc, &mut self.set, frontier.clone(), &groups[k], &mut fire) {
+            let added = match chain(&mut self.set, frontier.clone(), &groups[k], &mut fire) {
                 Ok(added) => added,
                 Err(e) => {
                     if self.repair(k, &frontier, &before).is_err() {

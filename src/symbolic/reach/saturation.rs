@@ -15,8 +15,6 @@
 //! RERS problems by far (see [`super`]); the level-ordered iteration on whole sets
 //! ([`super::level_ordered`]) is its simpler cousin.
 
-use std::collections::HashMap;
-
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo};
 
@@ -24,7 +22,7 @@ use super::chain_loop::chain;
 use super::layout::{active_from, merge_local_labels, Layout};
 use super::tracker::Tracker;
 use crate::error::Error;
-use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, Relation};
+use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, FxMap, Relation};
 
 /// The saturated sub-diagrams of [`saturate_recursive`], per `(sub-diagram, block)`. Each entry
 /// is final once made, so a saturation cut short by a limit and started again with the same
@@ -35,7 +33,7 @@ use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, Relation};
 #[derive(Default)]
 pub(crate) struct SatMemo {
     /// Per `(sub-diagram, position)`.
-    map: HashMap<(BDDFunction, usize), BDDFunction>,
+    map: FxMap<(BDDFunction, usize), BDDFunction>,
     /// [`Encoding::reorder_count`] of the entries: positions change with the order.
     epoch: u64,
 }
@@ -216,13 +214,18 @@ impl Sat<'_, '_, '_, '_> {
             let enc = self.enc;
             // the frontier: the states of `node` not yet expanded by the labels of block k
             let frontier = node.clone();
-            let r = chain(enc, &mut node, frontier, &events, |l, frontier, node| {
+            let r = chain(&mut node, frontier, &events, |l, frontier, node| {
                 let j = self.bottom[l];
                 let (src, promise) = if !self.frontier {
-                    // the states of `node` that agree on blocks 0..=j with a frontier
-                    // state: each cofactor by blocks 0..=j is a cofactor of `node` or empty
-                    let mask = frontier.exists(&self.below_cube[j]).map_err(oom)?;
-                    (node.and(&mask).map_err(oom)?, j)
+                    if frontier == node {
+                        // the first round: nothing stepped from yet, the mask would be all
+                        (node.clone(), j)
+                    } else {
+                        // the states of `node` that agree on blocks 0..=j with a frontier
+                        // state: each cofactor by blocks 0..=j is a cofactor of `node` or empty
+                        let mask = frontier.exists(&self.below_cube[j]).map_err(oom)?;
+                        (node.and(&mask).map_err(oom)?, j)
+                    }
                 } else {
                     // the exact frontier: its image's cofactors promise nothing
                     (frontier.clone(), enc.blocks.len())
@@ -257,7 +260,7 @@ impl Sat<'_, '_, '_, '_> {
 
     /// `f` with every sub-diagram below block `k` saturated (see [`Sat::sat`] for `closed`).
     fn sat_below(&mut self, f: &BDDFunction, k: usize, closed: usize) -> BddResult<BDDFunction> {
-        let mut local = HashMap::new();
+        let mut local = FxMap::default();
         self.rebuild(f, k, closed, &mut local)
     }
 
@@ -266,7 +269,7 @@ impl Sat<'_, '_, '_, '_> {
         f: &BDDFunction,
         k: usize,
         closed: usize,
-        local: &mut HashMap<BDDFunction, BDDFunction>,
+        local: &mut FxMap<BDDFunction, BDDFunction>,
     ) -> BddResult<BDDFunction> {
         let (b, level) = self.top_block(f);
         if b > k {
