@@ -8,8 +8,8 @@ use std::fmt;
 use num_bigint::BigUint;
 use serde::Serialize;
 
+use crate::json;
 use crate::progress::thousands;
-use crate::report::json;
 
 /// What a strategy counts while it runs (filled in by the fixpoint loops).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
