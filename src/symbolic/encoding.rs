@@ -545,32 +545,16 @@ impl Encoding {
     /// and records it in [`Encoding::reorderer`]. Every function handle stays valid; what
     /// depends on levels or block positions checks [`Encoding::reorder_count`].
     pub fn reorder_now(&self) -> SiftStats {
-        let t0 = std::time::Instant::now();
-        let policy = self.reorderer.policy;
-        let moved = policy.structural && self.structural_order();
-        let mut st = if policy.sift {
-            let opts = SiftOptions {
-                time_limit: super::reorder::TIME_LIMIT,
-                capacity: self.reorderer.capacity,
-                ..SiftOptions::default()
-            };
-            self.sift(&opts)
-        } else {
-            self.collect_garbage();
-            let live = self.manager_nodes();
-            SiftStats {
-                before: live,
-                after: live,
-                complete: true,
-                ..SiftStats::default()
-            }
+        let opts = SiftOptions {
+            time_limit: super::reorder::TIME_LIMIT,
+            capacity: self.reorderer.capacity,
+            ..SiftOptions::default()
         };
-        st.seconds = t0.elapsed().as_secs_f64();
+        let st = self.sift(&opts);
         self.reorderer.record(&st);
         log::info!(
-            "reordering {}: {}{} -> {} live nodes in {:.2} s ({} swaps{})",
+            "reordering {}: {} -> {} live nodes in {:.2} s ({} swaps{})",
             self.reorderer.done.get(),
-            if moved { "FORCE's order, " } else { "" },
             st.before,
             st.after,
             st.seconds,
@@ -578,43 +562,6 @@ impl Encoding {
             if st.complete { "" } else { ", cut short" }
         );
         st
-    }
-
-    /// Moves the blocks to FORCE's order over the label supports
-    /// ([`super::order::force_from`], started from the current order) when that cuts the
-    /// total span of the labels by over a tenth. Whether it moved them.
-    fn structural_order(&self) -> bool {
-        let nb = self.blocks.len();
-        let mut edges: Vec<Vec<usize>> = self
-            .labels
-            .iter()
-            .filter(|r| r.support.len() > 1)
-            .map(|r| r.support.clone())
-            .collect();
-        edges.sort();
-        edges.dedup();
-        let span = |order: &[usize]| -> usize {
-            let mut pos = vec![0; nb];
-            for (i, &b) in order.iter().enumerate() {
-                pos[b] = i;
-            }
-            edges
-                .iter()
-                .map(|e| {
-                    let ps = e.iter().map(|&b| pos[b]);
-                    ps.clone().max().unwrap_or(0) - ps.min().unwrap_or(0)
-                })
-                .sum()
-        };
-        let current = self.positions().order;
-        let unlimited = crate::limits::Budget::unlimited();
-        let Ok(candidate) = super::order::force_from(nb, &edges, current.clone(), &unlimited)
-        else {
-            return false;
-        };
-        let (was, now) = (span(&current), span(&candidate));
-        log::debug!("structural reordering: span {was} -> {now}");
-        now * 10 < was * 9 && self.set_block_order(&candidate)
     }
 
     /// Group sifting with every block as a group (see [`super::reorder`]).

@@ -306,8 +306,7 @@ fn improve_by_moves(sys: &System, mut order: Vec<CompId>) -> Vec<CompId> {
 
 /// The FORCE iteration from one start: until the span stops improving (at most `2 log n + 10`
 /// rounds without improvement, as the paper's bound suggests), returns the best order seen.
-/// `edges` are hyperedges over `0..n` (components, or the blocks of an encoding).
-pub(crate) fn force_from(
+fn force_from(
     n: usize,
     edges: &[Vec<CompId>],
     start: Vec<CompId>,

@@ -65,11 +65,6 @@ impl<'a> Tracker<'a> {
     /// (the set found so far) holds.
     pub fn image_done(&mut self, reach: &BDDFunction) -> BddResult<()> {
         self.counters.images += 1;
-        // a sample of the sets the run holds, for a reordering that watches them (a count
-        // walks the set: not after every image)
-        if self.counters.images % 1024 == 0 && self.enc.reorderer.watches_sets() {
-            self.enc.reorderer.observe_set(reach.node_count());
-        }
         self.sample();
         self.budget
             .phase("reachability", self.counters.iterations as usize);

@@ -70,68 +70,11 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(5);
 /// [`crate::Error::Reorder`], and only inside a computation that is [`Reorderer::armed`]:
 /// one whose loop can reorder and resume (reachability, the LTL search, the lasso extraction),
 /// never in the middle of one that keeps positions or levels on its stack.
-/// What a reordering watches (experiments: `LTSYM_REORDER_TRIGGER=nodes|set`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Trigger {
-    /// The manager's node count, live and dead.
-    Nodes,
-    /// The largest set the computation has reported since the last reordering
-    /// ([`Reorderer::observe_set`]).
-    Set,
-}
-
-/// How a reordering works and when (experiment knobs, read from the environment once).
-#[derive(Clone, Copy, Debug)]
-pub struct Policy {
-    pub trigger: Trigger,
-    /// The first threshold (nodes of the manager, or of a set).
-    pub first: usize,
-    /// Move the blocks to FORCE's order over the label supports, started from the current
-    /// order, when it cuts the total span by over a tenth (`LTSYM_REORDER_FORCE=1`).
-    pub structural: bool,
-    /// Group sifting after that (`LTSYM_REORDER_SIFT=0` turns it off).
-    pub sift: bool,
-    /// Reorder once before the computation starts (`LTSYM_REORDER_START=1`).
-    pub at_start: bool,
-    /// Keep the saturation memo's entries of the blocks whose blocks below are the same
-    /// after a reordering (`LTSYM_SAT_BLOCK_MEMO=1`).
-    pub block_memo: bool,
-}
-
-impl Policy {
-    fn from_env() -> Policy {
-        let var = |k: &str| std::env::var(k).ok();
-        let flag = |k: &str, d: bool| var(k).map_or(d, |v| v == "1");
-        let trigger = match var("LTSYM_REORDER_TRIGGER").as_deref() {
-            Some("set") => Trigger::Set,
-            _ => Trigger::Nodes,
-        };
-        let first = var("LTSYM_REORDER_FIRST")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(match trigger {
-                Trigger::Nodes => FIRST_REORDER,
-                Trigger::Set => 1 << 14,
-            });
-        Policy {
-            trigger,
-            first,
-            structural: flag("LTSYM_REORDER_FORCE", false),
-            sift: flag("LTSYM_REORDER_SIFT", true),
-            at_start: flag("LTSYM_REORDER_START", false),
-            block_memo: flag("LTSYM_SAT_BLOCK_MEMO", false),
-        }
-    }
-}
-
 #[derive(Debug)]
 pub struct Reorderer {
     mode: Cell<ReorderMode>,
-    pub policy: Policy,
-    /// Reorder when the manager (or, with [`Trigger::Set`], the largest set seen) holds more
-    /// nodes than this.
+    /// Reorder when the manager holds more nodes than this.
     next: Cell<usize>,
-    /// [`Trigger::Set`]: the largest set reported since the last reordering.
-    set_peak: Cell<usize>,
     /// Nesting depth of armed computations.
     armed: Cell<u32>,
     /// For tests: request a reordering after `every` more armed checks (0: never); the
@@ -148,12 +91,9 @@ pub struct Reorderer {
 
 impl Reorderer {
     pub fn new(capacity: usize, mode: ReorderMode) -> Reorderer {
-        let policy = Policy::from_env();
         Reorderer {
             mode: Cell::new(mode),
-            policy,
-            next: Cell::new(policy.first),
-            set_peak: Cell::new(0),
+            next: Cell::new(FIRST_REORDER),
             armed: Cell::new(0),
             every: Cell::new(0),
             checks: Cell::new(0),
@@ -208,33 +148,11 @@ impl Reorderer {
             self.every.set(every + every / 2 + 1);
             return true;
         }
-        let size = match self.policy.trigger {
-            Trigger::Nodes => nodes,
-            Trigger::Set => self.set_peak.get(),
-        };
         match self.mode.get() {
             ReorderMode::Off => false,
-            ReorderMode::Once => self.done.get() == 0 && size > self.next.get(),
-            ReorderMode::Auto => size > self.next.get(),
+            ReorderMode::Once => self.done.get() == 0 && nodes > self.next.get(),
+            ReorderMode::Auto => nodes > self.next.get(),
         }
-    }
-
-    /// Whether [`Reorderer::observe_set`] is worth calling: an armed computation under the
-    /// [`Trigger::Set`] policy.
-    pub fn watches_sets(&self) -> bool {
-        self.armed.get() > 0
-            && self.policy.trigger == Trigger::Set
-            && self.mode.get() != ReorderMode::Off
-    }
-
-    /// A set of `nodes` nodes that the armed computation holds (see [`Trigger::Set`]).
-    pub fn observe_set(&self, nodes: usize) {
-        self.set_peak.set(self.set_peak.get().max(nodes));
-    }
-
-    /// Whether a reordering should be tried before the computation starts.
-    pub fn due_at_start(&self) -> bool {
-        self.policy.at_start && self.mode.get() != ReorderMode::Off && self.done.get() == 0
     }
 
     /// Records a reordering that left `live` nodes: the next is due at [`GROWTH`] times the
@@ -242,13 +160,7 @@ impl Reorderer {
     pub fn record(&self, stats: &SiftStats) {
         self.done.set(self.done.get() + 1);
         self.seconds.set(self.seconds.get() + stats.seconds);
-        let left = match self.policy.trigger {
-            Trigger::Nodes => stats.after,
-            // the sets shrink with the diagram: measure them again in the new order
-            Trigger::Set => 0,
-        };
-        let next = self.next.get().max(left).saturating_mul(GROWTH);
-        self.next.set(next.max(self.policy.first));
-        self.set_peak.set(0);
+        let next = self.next.get().max(stats.after).saturating_mul(GROWTH);
+        self.next.set(next.max(FIRST_REORDER));
     }
 }
