@@ -221,7 +221,7 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     ("check", "--space", "auto, reach, over"),
     ("check", "--factor", "bits, none"),
     ("check", "--ltl-semantics", "rers, spin"),
-    ("convert", "--to", "dot, pml, pnml, mcrl2, exp"),
+    ("convert", "--to", "dot, pml, pml-flat, pnml, mcrl2, exp"),
 ];
 
 /// The help of one option in `help`: its line and the indented lines under it.
