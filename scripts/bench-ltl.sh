@@ -6,8 +6,11 @@
 #
 # Writes one row per problem: problem, states, properties answered, true, false, mismatches
 # with the official answers (2016 101–115), reachability time, total time, the slowest
-# property and its time, peak memory (`/usr/bin/time -v`), status. Extra flags for
-# `ltsym check` go in LTSYM_FLAGS (e.g. "--order force").
+# property and its time, peak memory and CPU time (user + sys, `/usr/bin/time -v`), status,
+# the binary's label. Extra flags for `ltsym check` go in LTSYM_FLAGS (e.g. "--order force").
+# BINS="label=path ..." runs several binaries back to back on each problem (their ratio is
+# measured under the same load); CPU_LIMIT caps each run's CPU seconds (ulimit -t: status
+# cpu-limit), which on a loaded machine says more than the wall limit.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 limit=600
@@ -27,28 +30,38 @@ if [ ${#problems[@]} -eq 0 ]; then
   for p in $(seq 101 115); do problems+=("$rers/2017/problem$p.dot"); done
 fi
 ltsym=${LTSYM:-$here/target/release/ltsym}
-[ -x "$ltsym" ] || (cd "$here" && cargo build --release -q)
+if [ -z "${BINS:-}" ]; then
+  [ -x "$ltsym" ] || (cd "$here" && cargo build --release -q)
+  BINS="new=$ltsym"
+fi
 mkdir -p "$(dirname "$out")"
-echo "problem,states,answered,true,false,mismatches,reach_s,total_s,slowest_property,slowest_s,max_rss_kb,status" > "$out"
+echo "problem,states,answered,true,false,mismatches,reach_s,total_s,slowest_property,slowest_s,max_rss_kb,status,cpu_s,bin" > "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
 for dot in "${problems[@]}"; do
-  props="${dot%.dot}-properties.txt"
-  name="$(basename "$(dirname "$dot")")/$(basename "$dot" .dot)"
+ props="${dot%.dot}-properties.txt"
+ name="$(basename "$(dirname "$dot")")/$(basename "$dot" .dot)"
+ for b in $BINS; do
+  label=${b%%=*} bin=${b#*=}
   /usr/bin/time -v -o "$tmp/time" timeout -k 10 $((limit + 30)) \
-    "$ltsym" check "$dot" "$props" --format json --timeout "$limit" ${LTSYM_FLAGS:-} \
+    bash -c "${CPU_LIMIT:+ulimit -t $CPU_LIMIT;} exec \"\$@\"" ltsym \
+    "$bin" check "$dot" "$props" --format json --timeout "$limit" ${LTSYM_FLAGS:-} \
     > "$tmp/out" 2> "$tmp/err"
   rc=$?
   rss=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$tmp/time")
+  cpu=$(awk -F: '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$tmp/time")
   case $rc in 0|1) status=ok ;; 3) status=limit ;; 124|137) status=killed ;; *) status="error($rc)" ;; esac
-  python3 - "$tmp/out" "$name" "$status" "${rss:-}" >> "$out" <<'PY'
+  if [ "$status" = killed ] && [ -n "${CPU_LIMIT:-}" ] && [ "${cpu%.*}" -ge $((CPU_LIMIT - 1)) ]; then
+    status=cpu-limit
+  fi
+  python3 - "$tmp/out" "$name" "$status" "${rss:-}" "$cpu" "$label" >> "$out" <<'PY'
 import json, sys
-out, name, status, rss = sys.argv[1:]
+out, name, status, rss, cpu, label = sys.argv[1:]
 try:
     j = json.load(open(out))
 except Exception:
-    print(f"{name},,,,,,,,,,{rss},{status}")
+    print(f"{name},,,,,,,,,,{rss},{status},{cpu},{label}")
     sys.exit()
 rs = j["results"]
 ans = [r for r in rs if r["verdict"] is not None]
@@ -58,8 +71,9 @@ print(",".join(str(x) for x in [
     sum(1 for r in ans if r["verdict"]), sum(1 for r in ans if not r["verdict"]),
     j["mismatches"], f'{j["reach_time_s"]:.2f}', f'{j["total_time_s"]:.2f}',
     f'#{slow["number"]}' if slow else "", f'{slow["time_s"]:.2f}' if slow else "",
-    rss, status]))
+    rss, status, cpu, label]))
 PY
   tail -1 "$out"
+ done
 done
 echo "all problems: $(( $(date +%s) - start )) s wall; wrote $out"

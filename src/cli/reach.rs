@@ -55,6 +55,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         &budget,
     )
     .map_err(|e| e.with_memory_limit(memory))?;
+    log::info!("{}", stats.profile());
     if args.output.json()? {
         outln!("{}", stats.to_json());
     } else {

@@ -16,6 +16,8 @@
 //! relation per Petri transition: a RERS problem has a few dozen labels, the MCC net of RERS 2020
 //! problem 103 has 31,658 transitions.
 
+use std::cell::Cell;
+
 use num_bigint::BigUint;
 use oxidd::bdd::{BDDFunction, BDDManagerRef};
 use oxidd::util::{OptBool, OutOfMemory};
@@ -28,6 +30,12 @@ use super::reorder::{group_sift, set_group_order, Reorderer, SiftOptions, SiftSt
 use crate::error::{Error, Limit};
 use crate::limits::NodeStore;
 use crate::model::{CompId, LabelId, StateId, Sync, System};
+
+/// A hash map keyed by function handles (and small integers): FxHash, as oxidd's own tables,
+/// instead of the default SipHash, whose DoS resistance buys nothing on node indices and
+/// costs a few percent of a saturation that looks up a memo for every sub-diagram it visits.
+pub(crate) type FxMap<K, V> =
+    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<oxidd::util::FxHasher>>;
 
 /// A BDD operation's failure: the node store is full.
 pub fn oom(_: OutOfMemory) -> Error {
@@ -127,6 +135,8 @@ pub struct Encoding {
     pub valid: BDDFunction,
     /// When the variables are reordered (off unless set).
     pub reorderer: Reorderer,
+    /// Wall seconds spent in [`Encoding::collect_garbage`].
+    pub gc_seconds: Cell<f64>,
     num_vars: u32,
 }
 
@@ -207,6 +217,7 @@ impl Encoding {
             initial: t.clone(),
             valid: t,
             reorderer: Reorderer::new(opts.node_capacity, opts.reorder),
+            gc_seconds: Cell::new(0.0),
             num_vars,
         };
         enc.initial = enc.state_cube(&sys.initial_state())?;
@@ -496,7 +507,16 @@ impl Encoding {
     /// Collects dead nodes. oxidd clears the whole apply cache on every collection, so call
     /// this rarely (a collection whenever the nodes doubled made BFS many times slower).
     pub fn collect_garbage(&self) {
+        let t0 = std::time::Instant::now();
         self.manager.with_manager_shared(|m| m.gc());
+        self.gc_seconds
+            .set(self.gc_seconds.get() + t0.elapsed().as_secs_f64());
+    }
+
+    /// Garbage collections of the manager so far: [`Encoding::collect_garbage`]'s and those
+    /// oxidd starts itself when its node store fills up.
+    pub fn gc_count(&self) -> u64 {
+        self.manager.with_manager_shared(|m| m.gc_count())
     }
 
     /// Nodes currently held by the manager (live and not yet collected). oxidd's running count,

@@ -10,6 +10,7 @@ use crate::support::repo;
 use crate::support::scratch::scratch;
 
 const P103: &str = "bench-data/rers/2016/problem103.dot";
+const P105: &str = "bench-data/rers/2016/problem105.dot";
 const P103_PROPS: &str = "bench-data/rers/2016/problem103-properties.txt";
 
 #[test]
@@ -144,6 +145,41 @@ fn reorder_option_keeps_the_count() {
     assert!(stderr(&o).contains("sometimes"), "{}", stderr(&o));
 }
 
+/// `reach -v` says where the time went, and the JSON has the same figures: the image time
+/// is part of the reachability time, saturation counts its memo hits.
+#[test]
+fn reach_profiles_its_time() {
+    let o = ltsym(&["reach", &repo(P105), "-v"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let line = err
+        .lines()
+        .find(|l| l.contains("profile: reach "))
+        .unwrap_or_else(|| panic!("no profile in {err}"));
+    for part in [
+        "images",
+        "other set operations",
+        "garbage collection",
+        "reordering",
+    ] {
+        assert!(line.contains(part), "{line}");
+    }
+    assert!(line.contains("saturation memo"), "{line}");
+    let o = ltsym(&["reach", &repo(P105), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let secs = |k: &str| j[k].as_f64().unwrap_or_else(|| panic!("{k} in {j}"));
+    assert!(secs("time_image_s") > 0.0, "{j}");
+    assert!(
+        secs("time_image_s") + secs("time_gc_s") + secs("time_reorder_s")
+            <= secs("time_reach_s") + 0.002,
+        "{j}"
+    );
+    assert!(j["memo_hits"].as_u64().unwrap_or(0) > 0, "{j}");
+    assert!(j["gcs"].as_u64().is_some(), "{j}");
+    assert!(j["peak_nodes"].as_u64().unwrap_or(0) > 0, "{j}");
+}
+
 #[test]
 fn help_and_version_exit_0() {
     for sub in ["info", "props", "reach", "check", "gen"] {
@@ -165,7 +201,7 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     (
         "reach",
         "--strategy",
-        "bfs, chain, sat, chain-full, sat-like, sat-mask",
+        "bfs, chain, sat, chain-full, sat-like, sat-frontier",
     ),
     ("reach", "--factor", "bits, none"),
     ("reach", "--reorder", "off, once, auto"),
@@ -178,7 +214,7 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     (
         "check",
         "--strategy",
-        "bfs, chain, sat, chain-full, sat-like, sat-mask",
+        "bfs, chain, sat, chain-full, sat-like, sat-frontier",
     ),
     ("check", "--start-steps", "skip, trace"),
     ("check", "--aut-position", "top, middle, bottom"),

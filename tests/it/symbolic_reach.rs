@@ -15,7 +15,7 @@ const STRATEGIES: [Strategy; 6] = [
     Strategy::ChainFull,
     Strategy::Sat,
     Strategy::SatLike,
-    Strategy::SatMask,
+    Strategy::SatFrontier,
 ];
 
 fn orders() -> Vec<OrderSpec> {
@@ -277,7 +277,7 @@ fn interrupted_saturation_resumes_to_the_same_set() {
         let (want, _) =
             ltsym::symbolic::reach_with(&fresh, Strategy::Sat, &Budget::unlimited()).unwrap();
         let want = fresh.count(&want);
-        for strategy in [Strategy::Sat, Strategy::SatMask] {
+        for strategy in [Strategy::Sat, Strategy::SatFrontier] {
             let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
             let mut run = ReachRun::new(enc);
             let limit = Budget::new(Some(1e6), None);

@@ -24,7 +24,7 @@ pub(crate) fn bfs(enc: &Encoding, t: &mut Tracker, start: &BDDFunction) -> BddRe
         t.counters.iterations += 1;
         let mut next = enc.f();
         for r in &enc.labels {
-            let img = r.image(&frontier)?;
+            let img = t.image(r, &frontier)?;
             next = next.or(&img).map_err(oom)?;
             t.image_done(&reach)?;
         }

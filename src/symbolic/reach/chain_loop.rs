@@ -12,7 +12,7 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use crate::symbolic::encoding::{minus, oom, BddResult, Encoding};
+use crate::symbolic::encoding::{minus, oom, BddResult};
 
 /// Chains `events` to their local fixpoint on `set`, starting from `frontier` (the states of
 /// `set` not yet stepped from): each round fires every event on the frontier, in order, and
@@ -23,27 +23,26 @@ use crate::symbolic::encoding::{minus, oom, BddResult, Encoding};
 /// the level-ordered iteration ([`super::level_ordered`]) and of both saturations
 /// ([`super::saturation`], [`super::constrained`]).
 pub(crate) fn chain<E: Copy>(
-    enc: &Encoding,
     set: &mut BDDFunction,
     mut frontier: BDDFunction,
     events: &[E],
     mut fire: impl FnMut(E, &BDDFunction, &BDDFunction) -> BddResult<BDDFunction>,
 ) -> BddResult<BDDFunction> {
-    let mut added = enc.f();
+    // What a round and the whole loop added are differences taken once, at their ends, not
+    // unions taken at every productive step.
+    let start = set.clone();
     loop {
-        let mut found = enc.f();
+        let before = set.clone();
         for &e in events {
             let new = minus(&fire(e, &frontier, set)?, set)?;
             if new.satisfiable() {
                 *set = set.or(&new).map_err(oom)?;
                 frontier = frontier.or(&new).map_err(oom)?;
-                found = found.or(&new).map_err(oom)?;
             }
         }
-        if !found.satisfiable() {
-            return Ok(added);
+        if *set == before {
+            return minus(set, &start);
         }
-        added = added.or(&found).map_err(oom)?;
-        frontier = found;
+        frontier = minus(set, &before)?;
     }
 }

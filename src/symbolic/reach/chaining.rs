@@ -34,7 +34,7 @@ pub(crate) fn chain(
         let mut found = enc.f();
         for &l in &labels {
             let r = &enc.labels[l];
-            let img = r.image(&frontier)?;
+            let img = t.image(r, &frontier)?;
             let new = minus(&img, &reach)?;
             t.image_done(&reach)?;
             if new.satisfiable() {
@@ -63,7 +63,7 @@ pub(crate) fn chain_full(
         t.counters.iterations += 1;
         let before = reach.clone();
         for &l in &labels {
-            let img = enc.labels[l].image(&reach)?;
+            let img = t.image(&enc.labels[l], &reach)?;
             reach = reach.or(&img).map_err(oom)?;
             t.image_done(&reach)?;
         }

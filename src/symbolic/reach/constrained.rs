@@ -25,15 +25,13 @@
 //! [`Events`] says which labels take part: the system's, or, in an LTL product, those on the
 //! self-loops of one automaton state (see `Product::until` in [`crate::symbolic::ltl`]).
 
-use std::collections::HashMap;
-
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, LevelNo};
 
 use super::chain_loop::chain;
 use super::layout::{active_from, merge_local_labels, Layout};
 use crate::limits::Budget;
-use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, Relation};
+use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, FxMap, Relation};
 
 /// Which way the closure goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +87,7 @@ impl Events {
 
 /// The closures a [`Saturator`] has finished, per `(f, c, k)`: valid for one [`Events`] and
 /// one direction.
-pub(crate) type ClosureMemo = HashMap<(BDDFunction, BDDFunction, usize), BDDFunction>;
+pub(crate) type ClosureMemo = FxMap<(BDDFunction, BDDFunction, usize), BDDFunction>;
 
 /// Closes sets under one [`Events`] inside constraints, memoising per `(f, c, k)` across
 /// calls: sets closed one after another under the same events (the rounds of
@@ -121,7 +119,7 @@ impl<'a> Saturator<'a> {
             events,
             dir,
             budget,
-            memo: HashMap::new(),
+            memo: FxMap::default(),
         }
     }
 
@@ -176,7 +174,7 @@ impl<'a> Saturator<'a> {
             let enc = self.enc;
             // the frontier: the states of `node` not yet stepped from by the events of block k
             let frontier = node.clone();
-            chain(enc, &mut node, frontier, events, |e, frontier, node| {
+            chain(&mut node, frontier, events, |e, frontier, node| {
                 let next = self.step(e, frontier)?.and(c).map_err(oom)?;
                 self.budget.check(enc)?;
                 let fresh = minus(&next, node)?;
@@ -193,7 +191,7 @@ impl<'a> Saturator<'a> {
     /// `f` with every pair of sub-diagrams below block `k` (of `f` and of `c`, under the same
     /// assignment of the bits of block `k`) closed.
     fn sat_below(&mut self, f: &BDDFunction, c: &BDDFunction, k: usize) -> BddResult<BDDFunction> {
-        let mut local = HashMap::new();
+        let mut local = FxMap::default();
         self.rebuild(f, c, k, &mut local)
     }
 
@@ -203,7 +201,7 @@ impl<'a> Saturator<'a> {
         f: &BDDFunction,
         c: &BDDFunction,
         k: usize,
-        local: &mut HashMap<(BDDFunction, BDDFunction), BDDFunction>,
+        local: &mut FxMap<(BDDFunction, BDDFunction), BDDFunction>,
     ) -> BddResult<BDDFunction> {
         if !f.satisfiable() {
             return Ok(f.clone());

@@ -135,7 +135,7 @@ impl LevelOrdered {
             // chain the group to its local fixpoint, starting from its frontier
             let frontier = std::mem::replace(&mut self.todo[k], enc.f());
             let before = self.set.clone();
-            let added = match chain(enc, &mut self.set, frontier.clone(), &groups[k], &mut fire) {
+            let added = match chain(&mut self.set, frontier.clone(), &groups[k], &mut fire) {
                 Ok(added) => added,
                 Err(e) => {
                     if self.repair(k, &frontier, &before).is_err() {
@@ -183,7 +183,7 @@ pub(crate) fn saturate(
     start: &BDDFunction,
 ) -> BddResult<BDDFunction> {
     let (reach, activations) = level_ordered(enc, &groups(enc), start, |l, frontier, reach| {
-        let img = enc.labels[l].image(frontier)?;
+        let img = t.image(&enc.labels[l], frontier)?;
         t.image_done(reach)?;
         Ok(img)
     })?;

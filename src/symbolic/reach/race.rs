@@ -251,6 +251,8 @@ fn reach_stats(
         final_nodes: reach.node_count(),
         reorderings: enc.reorderer.done.get(),
         time_reorder_s: enc.reorderer.seconds.get(),
+        gcs: enc.gc_count(),
+        time_gc_s: enc.gc_seconds.get(),
         time_encode_s: 0.0,
         time_reach_s: 0.0,
         time_deadlock_s,

@@ -9,16 +9,36 @@ use num_bigint::BigUint;
 use serde::Serialize;
 
 use crate::json;
+use crate::progress::thousands;
 
 /// What a strategy counts while it runs (filled in by the fixpoint loops).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ReachCounters {
-    /// Outer iterations: BFS steps, chaining sweeps, or saturation group visits.
+    /// Outer iterations: BFS steps, chaining sweeps, or saturation group visits (for
+    /// saturation: the saturated sub-diagrams, each one entry of its memo).
     pub iterations: u64,
     /// Number of single-relation images computed.
     pub images: u64,
     /// Largest number of nodes the manager held at any sample (live and dead).
     pub peak_nodes: usize,
+    /// Wall seconds inside the images (relational product and renaming); the rest of the
+    /// reachability time goes to unions, differences and the masks of the set operations,
+    /// garbage collection and reordering.
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub time_image_s: f64,
+    /// Saturation: sub-diagrams found saturated in its memo instead of saturated again.
+    pub memo_hits: u64,
+}
+
+impl ReachCounters {
+    /// Adds the counts of a later run of the same computation (the peak is the larger).
+    pub fn add(&mut self, later: &ReachCounters) {
+        self.iterations += later.iterations;
+        self.images += later.images;
+        self.peak_nodes = self.peak_nodes.max(later.peak_nodes);
+        self.time_image_s += later.time_image_s;
+        self.memo_hits += later.memo_hits;
+    }
 }
 
 /// The outcome of [`run_reach`](super::run_reach). Its JSON: big counts as decimal
@@ -55,6 +75,11 @@ pub struct ReachStats {
     pub reorderings: u32,
     #[serde(serialize_with = "json::seconds::<3, _>")]
     pub time_reorder_s: f64,
+    /// Garbage collections of the manager during the run (ours and oxidd's own), and the time
+    /// of ours (part of `time_reach_s`; each one also clears the apply cache).
+    pub gcs: u64,
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub time_gc_s: f64,
     #[serde(serialize_with = "json::seconds::<3, _>")]
     pub time_encode_s: f64,
     #[serde(serialize_with = "json::seconds::<3, _>")]
@@ -67,6 +92,44 @@ impl ReachStats {
     /// Total wall time of the phases.
     pub fn time_s(&self) -> f64 {
         self.time_encode_s + self.time_reach_s + self.time_deadlock_s
+    }
+
+    /// Where the reachability time went, in one line: images, the other set operations,
+    /// garbage collection, reordering; the saturation memo and the peak node count.
+    pub fn profile(&self) -> String {
+        let c = &self.counters;
+        let other =
+            (self.time_reach_s - c.time_image_s - self.time_gc_s - self.time_reorder_s).max(0.0);
+        let pct = |t: f64| 100.0 * t / self.time_reach_s.max(1e-9);
+        let mut s = format!(
+            "profile: reach {:.3} s: images {:.3} s ({:.0} %, {} images), other set operations \
+             {:.3} s ({:.0} %), garbage collection {:.3} s ({} collections), reordering {:.3} s \
+             ({} times)",
+            self.time_reach_s,
+            c.time_image_s,
+            pct(c.time_image_s),
+            thousands(c.images as usize),
+            other,
+            pct(other),
+            self.time_gc_s,
+            self.gcs,
+            self.time_reorder_s,
+            self.reorderings,
+        );
+        if c.memo_hits > 0 {
+            let lookups = c.iterations + c.memo_hits;
+            s += &format!(
+                "; saturation memo {} entries, {:.0} % of {} lookups hit",
+                thousands(c.iterations as usize),
+                100.0 * c.memo_hits as f64 / lookups as f64,
+                thousands(lookups as usize)
+            );
+        }
+        s + &format!(
+            "; peak {} manager nodes, final set {} nodes",
+            thousands(c.peak_nodes),
+            thousands(self.final_nodes)
+        )
     }
 
     /// One JSON object: the fields and the total time `time_s`.

@@ -13,7 +13,7 @@ use oxidd::{BooleanFunction, Function};
 use super::stats::ReachCounters;
 use crate::limits::Budget;
 use crate::progress::thousands;
-use crate::symbolic::encoding::{BddResult, Encoding};
+use crate::symbolic::encoding::{BddResult, Encoding, Relation};
 
 /// Bookkeeping shared by the strategies: counters, peak nodes, the budget and progress logs.
 pub(crate) struct Tracker<'a> {
@@ -43,6 +43,15 @@ impl<'a> Tracker<'a> {
     /// fills [`Tracker::salvage`] itself.
     pub fn partial_sets(&mut self) {
         self.whole_sets = false;
+    }
+
+    /// The image of `s` under `r`, its time counted in [`ReachCounters::time_image_s`]. The
+    /// caller calls [`Tracker::image_done`] after it, as after any image.
+    pub fn image(&mut self, r: &Relation, s: &BDDFunction) -> BddResult<BDDFunction> {
+        let t0 = std::time::Instant::now();
+        let img = r.image(s);
+        self.counters.time_image_s += t0.elapsed().as_secs_f64();
+        img
     }
 
     /// Records the manager's size.
