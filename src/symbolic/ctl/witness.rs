@@ -152,6 +152,17 @@ impl CtlEvidence {
 impl CtlChecker<'_> {
     /// Evidence for the verdict of `f` at the initial state.
     pub fn evidence(&mut self, f: &Ctl, budget: &Budget) -> Result<CtlEvidence> {
+        self.evidence_within(f, budget, LASSO_WORK)
+    }
+
+    /// [`CtlChecker::evidence`], its shortest lasso searched within `work` BDD nodes created
+    /// (0: not searched; the lasso is found as before the search existed, with no claim).
+    pub fn evidence_within(
+        &mut self,
+        f: &Ctl,
+        budget: &Budget,
+        work: usize,
+    ) -> Result<CtlEvidence> {
         let holds = self.holds(f, budget)?;
         let init = self
             .enc
@@ -164,6 +175,7 @@ impl CtlChecker<'_> {
             dead: false,
             notes: Vec::new(),
             shortest: None,
+            work,
         };
         self.explain(f, holds, &mut b, budget)?;
         let kind = if holds {
@@ -483,11 +495,17 @@ impl CtlChecker<'_> {
     /// every state in it is dead or has a successor in it.
     fn lasso(&self, set: &BDDFunction, b: &mut Builder, budget: &Budget) -> Result<()> {
         let at = b.path.len();
+        if b.work == 0 {
+            return self.any_lasso(set, b, budget);
+        }
         let mut lower = 0;
-        let slice = budget.slice(self.enc, LASSO_WORK);
+        let slice = budget.slice(self.enc, b.work);
         let found = budget.unless_sliced(self.shortest_lasso(set, b.last(), &mut lower, &slice))?;
         let Some((steps, end)) = found else {
-            log::debug!("CTL evidence: no shorter lasso within {LASSO_WORK} nodes of work");
+            log::debug!(
+                "CTL evidence: no shorter lasso within {} nodes of work",
+                b.work
+            );
             self.any_lasso(set, b, budget)?;
             let n = b.path.len() - at;
             b.shortest = Some(CtlShortness {
@@ -726,6 +744,8 @@ struct Builder {
     dead: bool,
     notes: Vec<String>,
     shortest: Option<CtlShortness>,
+    /// The work of the search for the shortest lasso (see [`CtlChecker::evidence_within`]).
+    work: usize,
 }
 
 impl Builder {
