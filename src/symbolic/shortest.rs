@@ -16,13 +16,15 @@
 //!    acceptance set infinitely often exists iff a fair strongly connected component holds a
 //!    state of `B_d`, and then a fair cycle passes through that state. The Emerson-Lei fixpoint
 //!    with that extra set answers it ([`fair_cycle_through`]). The answer only grows with `d`,
-//!    so the least `d` is searched: from 0 (or what is proved already) in steps that double,
-//!    then by bisection below the first "yes" (or below a depth known to reach a fair cycle).
-//!    Every "no" proves that no fair cycle passes within `d` steps: the bound a search stopped
-//!    by a limit reports. Each answer costs a few backward closures from the ball, which reach
-//!    little when the ball lies above the cycles (a superset of the states on cycles that peels
-//!    states without predecessors as well as those without successors was tried as a first
-//!    lower bound: on RERS 2017 problem 113 it took 700 rounds, more than all the answers).
+//!    so the least `d` is searched: from a lower bound in steps that double, then by bisection
+//!    below the first "yes" (or below a depth known to reach a fair cycle). Every "no" proves
+//!    that no fair cycle passes within `d` steps: the bound a search stopped by a limit
+//!    reports. The lower bound, and the set the answers are computed in, is the set of states
+//!    with an infinite past and an infinite future ([`two_sided_trim`]), a superset of those on
+//!    cycles that has no finite path left to peel off: answered in the whole set, each "no"
+//!    on a ball of a thousand steps peeled the ball one step per round (RERS 2017 problem 113
+//!    #2, prefix 1,053 steps: 15 answers, 50 s), inside it the first answer is most often the
+//!    last.
 //! 3. [`shortest_cycle`]: breadth-first search from a state `x` over pairs (state, acceptance
 //!    sets met so far), an edge adding all the sets it is in, until `(x, every set)` is
 //!    reached again: the shortest fair cycle through `x`. A pair is dropped when the same state
@@ -179,8 +181,10 @@ fn label_of(
 pub(crate) struct Layers {
     /// `layers[d]`: the states first reached after `d` steps; `layers[0]` is the start.
     pub layers: Vec<BDDFunction>,
-    /// `balls[d]`: the states within `d` steps.
-    balls: Vec<BDDFunction>,
+    /// The states within [`Layers::depth`] steps. Balls of smaller radius are unions of layers
+    /// when asked for: kept for every depth, they doubled the peak memory of RERS 2017
+    /// problem 113's counterexamples (prefixes of a thousand steps).
+    seen: BDDFunction,
     /// No further state is reachable: every layer after the last is empty.
     pub exhausted: bool,
 }
@@ -189,7 +193,7 @@ impl Layers {
     pub fn new(start: &BDDFunction) -> Layers {
         Layers {
             layers: vec![start.clone()],
-            balls: vec![start.clone()],
+            seen: start.clone(),
             exhausted: false,
         }
     }
@@ -200,8 +204,15 @@ impl Layers {
     }
 
     /// The states within `d` steps (all reachable ones when `d` is past an exhausted search).
-    pub fn ball(&self, d: usize) -> &BDDFunction {
-        &self.balls[d.min(self.depth())]
+    pub fn ball(&self, d: usize) -> Result<BDDFunction> {
+        if d >= self.depth() {
+            return Ok(self.seen.clone());
+        }
+        let mut ball = self.layers[0].clone();
+        for l in &self.layers[1..=d] {
+            ball = ball.or(l).map_err(oom)?;
+        }
+        Ok(ball)
     }
 
     /// Adds the next layer (successors inside `within` not seen before); `false` when it is
@@ -212,15 +223,13 @@ impl Layers {
         }
         budget.phase("shortest evidence (BFS layer)", self.layers.len());
         let last = &self.layers[self.depth()];
-        let ball = &self.balls[self.depth()];
-        let next = minus(&g.post(last, budget)?.and(within).map_err(oom)?, ball)?;
+        let next = minus(&g.post(last, budget)?.and(within).map_err(oom)?, &self.seen)?;
         if !next.satisfiable() {
             self.exhausted = true;
             return Ok(false);
         }
-        let ball = ball.or(&next).map_err(oom)?;
+        self.seen = self.seen.or(&next).map_err(oom)?;
         self.layers.push(next);
-        self.balls.push(ball);
         Ok(true)
     }
 
@@ -245,16 +254,27 @@ impl Layers {
         target: &BDDFunction,
         budget: &Budget,
     ) -> Result<Option<usize>> {
-        let mut d = 0;
-        loop {
+        self.first_meeting_within(g, within, target, usize::MAX, budget)
+    }
+
+    /// [`Layers::first_meeting`], looking no deeper than `max` steps.
+    pub fn first_meeting_within(
+        &mut self,
+        g: &impl Graph,
+        within: &BDDFunction,
+        target: &BDDFunction,
+        max: usize,
+        budget: &Budget,
+    ) -> Result<Option<usize>> {
+        for d in 0..=max {
             if d > self.depth() && !self.grow(g, within, budget)? {
                 return Ok(None);
             }
             if self.layers[d].and(target).map_err(oom)?.satisfiable() {
                 return Ok(Some(d));
             }
-            d += 1;
         }
+        Ok(None)
     }
 
     /// A path of `d` steps from the start to `t`, a state of layer `d`: the state it starts
@@ -294,6 +314,29 @@ pub(crate) fn path(
     };
     let hit = layers.layers[d].and(target).map_err(oom)?;
     Ok(Some(layers.path_to(g, d, pick(g.enc(), &hit)?, budget)?.1))
+}
+
+/// `νY. Y ∧ Pre(Y) ∧ Post(Y)` from `w`: the states of `w` with an infinite path inside it and an
+/// infinite path into them inside it. Every state on a cycle inside `w` is one (and a state
+/// between two cycles), so the distance to this set bounds the distance to a cycle from below,
+/// and a cycle through a given set can be looked for inside it, where no finite path is left
+/// for the fixpoints to peel off one step per round.
+pub(crate) fn two_sided_trim(
+    g: &impl Graph,
+    w: &BDDFunction,
+    budget: &Budget,
+) -> Result<BDDFunction> {
+    let mut y = w.clone();
+    for round in 1.. {
+        budget.phase("shortest evidence (states between cycles)", round);
+        let (pre, post) = (g.pre(&y, budget)?, g.post(&y, budget)?);
+        let keep = y.and(&pre).and_then(|k| k.and(&post)).map_err(oom)?;
+        if keep == y {
+            break;
+        }
+        y = keep;
+    }
+    Ok(y)
 }
 
 /// The Emerson-Lei fixpoint inside `within` with the states of `x` as one more acceptance set
@@ -354,6 +397,16 @@ pub(crate) fn nearest_fair_cycle(
     lower: &mut usize,
     budget: &Budget,
 ) -> Result<Nearest> {
+    let t = std::time::Instant::now();
+    let hull = two_sided_trim(g, within, budget)?;
+    let near = layers
+        .first_meeting(g, within, &hull, budget)?
+        .ok_or_else(|| internal("no cycle is reachable"))?;
+    *lower = (*lower).max(near);
+    log::debug!(
+        "nearest fair cycle: at least {near} steps away ({:.2} s)",
+        t.elapsed().as_secs_f64()
+    );
     // the least depth known to have a fair cycle, with its fixpoint
     let mut hi: Option<(usize, BDDFunction)> = None;
     // while no depth is known to have one: how far beyond `lower` the next test goes
@@ -373,8 +426,15 @@ pub(crate) fn nearest_fair_cycle(
                 top.map_or(d, |t| d.min(t - 1))
             }
         };
+        let t = std::time::Instant::now();
         layers.grow_to(g, within, d, budget)?;
-        let y = fair_cycle_through(g, within, layers.ball(d), budget)?;
+        let ball = layers.ball(d)?.and(&hull).map_err(oom)?;
+        let y = fair_cycle_through(g, &hull, &ball, budget)?;
+        log::debug!(
+            "nearest fair cycle: within {d} steps: {} ({:.2} s)",
+            if y.satisfiable() { "yes" } else { "no" },
+            t.elapsed().as_secs_f64()
+        );
         if y.satisfiable() {
             hi = Some((d.min(layers.depth()), y));
         } else if layers.exhausted && d >= layers.depth() {

@@ -201,12 +201,20 @@ pub(crate) fn shorten(
         }
     }
     let t1 = std::time::Instant::now();
-    // 2. the fewest steps from there to an accepting cycle
+    // 2. the fewest steps from there to an accepting cycle; the states of the lasso's cycle are
+    // on one
+    let (k, n) = (lasso.prefix.len(), lasso.cycle.len());
+    let mut on_cycle = enc.f();
+    for s in &lasso.states[k..] {
+        on_cycle = on_cycle.or(&point_of(p, s)?.cube).map_err(oom)?;
+    }
     let mut approach = None;
     if let Some(v) = &violation {
         let slice = budget.slice(enc, work);
         let mut a = Approach::new(p, &v.hit);
-        match budget.unless_sliced(nearest(p, &w, None, &mut a, &slice))? {
+        // the violation need not lead to the lasso's cycle: look for it as deep as the lasso
+        let known = Some((&on_cycle, k + n));
+        match budget.unless_sliced(nearest(p, &w, known, &mut a, &slice))? {
             Some(()) => approach = Some(a),
             None => log::debug!("lasso: no accepting cycle found after the violation"),
         }
@@ -215,15 +223,10 @@ pub(crate) fn shorten(
     let a = match approach {
         Some(a) => a,
         None => {
-            let k = lasso.prefix.len();
-            let mut on_cycle = enc.f();
-            for s in &lasso.states[k..] {
-                on_cycle = on_cycle.or(&point_of(p, s)?.cube).map_err(oom)?;
-            }
             let slice = budget.slice(enc, work);
             let mut a = Approach::new(p, &p.init);
             if budget
-                .unless_sliced(nearest(p, &w, Some(&on_cycle), &mut a, &slice))?
+                .unless_sliced(nearest(p, &w, Some((&on_cycle, usize::MAX)), &mut a, &slice))?
                 .is_none()
             {
                 log::debug!("lasso: no shorter prefix within {work} nodes of work");
@@ -239,7 +242,6 @@ pub(crate) fn shorten(
         all: aut.all_acc(),
         slice: budget.slice(enc, work.saturating_mul(2)),
     };
-    let k = lasso.prefix.len();
     let (depth, x, cycle, proved) = match &a.target {
         Target::None => {
             let x = point_of(p, &lasso.states[k])?;
@@ -434,25 +436,24 @@ impl Approach {
 
 /// Search 2 of the module doc from the start of `a.layers`, inside the states of `w` it reaches:
 /// fills `a`, keeping in it what was found when a limit stops the search. `known`: the states
-/// of an accepting cycle, which bound the search from above.
+/// of an accepting cycle, which bound the search from above when they are found within the
+/// depth given.
 fn nearest(
     p: &Product,
     w: &BDDFunction,
-    known: Option<&BDDFunction>,
+    known: Option<(&BDDFunction, usize)>,
     a: &mut Approach,
     budget: &Budget,
 ) -> Result<()> {
     let start = a.layers.layers[0].clone();
     a.within = p.forward(&start, w, budget)?;
     let mut upper = None;
-    if let Some(c) = known {
-        let d = a
-            .layers
-            .first_meeting(p, &a.within, c, budget)?
-            .ok_or_else(|| internal("the cycle is not reachable"))?;
-        let x = pick(p.enc, &a.layers.layers[d].and(c).map_err(oom)?)?;
-        a.target = Target::Known { depth: d, x };
-        upper = Some(d);
+    if let Some((c, max)) = known {
+        if let Some(d) = a.layers.first_meeting_within(p, &a.within, c, max, budget)? {
+            let x = pick(p.enc, &a.layers.layers[d].and(c).map_err(oom)?)?;
+            a.target = Target::Known { depth: d, x };
+            upper = Some(d);
+        }
     }
     let within = a.within.clone();
     match nearest_fair_cycle(p, &mut a.layers, &within, upper, &mut a.lower, budget)? {
