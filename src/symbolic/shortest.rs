@@ -399,9 +399,18 @@ pub(crate) fn nearest_fair_cycle(
 ) -> Result<Nearest> {
     let t = std::time::Instant::now();
     let hull = two_sided_trim(g, within, budget)?;
-    let near = layers
-        .first_meeting(g, within, &hull, budget)?
-        .ok_or_else(|| internal("no cycle is reachable"))?;
+    // a cycle no nearer than `upper` loses to what is known there (a deadlock, in CTL)
+    let max = upper.unwrap_or(usize::MAX);
+    let near = match layers.first_meeting_within(g, within, &hull, max, budget)? {
+        Some(near) => near,
+        None => match upper {
+            Some(u) => {
+                *lower = (*lower).max(u);
+                return Ok(Nearest::AtUpper);
+            }
+            None => return Err(internal("no cycle is reachable")),
+        },
+    };
     *lower = (*lower).max(near);
     log::debug!(
         "nearest fair cycle: at least {near} steps away ({:.2} s)",

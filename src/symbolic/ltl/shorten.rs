@@ -226,7 +226,13 @@ pub(crate) fn shorten(
             let slice = budget.slice(enc, work);
             let mut a = Approach::new(p, &p.init);
             if budget
-                .unless_sliced(nearest(p, &w, Some((&on_cycle, usize::MAX)), &mut a, &slice))?
+                .unless_sliced(nearest(
+                    p,
+                    &w,
+                    Some((&on_cycle, usize::MAX)),
+                    &mut a,
+                    &slice,
+                ))?
                 .is_none()
             {
                 log::debug!("lasso: no shorter prefix within {work} nodes of work");
@@ -449,7 +455,10 @@ fn nearest(
     a.within = p.forward(&start, w, budget)?;
     let mut upper = None;
     if let Some((c, max)) = known {
-        if let Some(d) = a.layers.first_meeting_within(p, &a.within, c, max, budget)? {
+        if let Some(d) = a
+            .layers
+            .first_meeting_within(p, &a.within, c, max, budget)?
+        {
             let x = pick(p.enc, &a.layers.layers[d].and(c).map_err(oom)?)?;
             a.target = Target::Known { depth: d, x };
             upper = Some(d);
