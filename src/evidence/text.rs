@@ -207,6 +207,9 @@ pub fn shortest_line(sh: &Shortest) -> String {
     };
     let p = sh.prefix;
     parts.push(if p.is_exact() {
+        // a prefix searched from the initial state (the search from the violation ran out)
+        // may enter the cycle before the violation
+        let after_violation = after_violation && sh.violation.is_some_and(|v| p.steps >= v.steps);
         let qual = if after_violation {
             " after that violation"
         } else {

@@ -921,8 +921,18 @@ fn ctl_paths_are_shortest() {
     let (lassos, longer) = (Cell::new(0), Cell::new(0));
     let budget = Budget::unlimited();
     // per formula: the operator at the top (7 kinds) and its two operands
-    let formula = (0..7usize, arb::ctl(names(), 1), arb::ctl(names(), 1));
-    let cases = (arb::systems(SMALL_CTL), vec(formula, 6));
+    // (labels of both kinds of systems, as in the test above)
+    let labels: Vec<String> = ["a", "b", "c", "d", "c0_0", "c0_1", "c1_0", "s0", "s1"]
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let formula = (0..7usize, arb::ctl(labels.clone(), 1), arb::ctl(labels, 1));
+    // this file's small systems and the generator's RERS-like ones (most with deadlocks)
+    let systems = prop_oneof![
+        1 => arb::systems(SMALL_CTL).prop_map(AnySys::Small),
+        1 => arb::random_specs(2..=3, 3..=5, 4..=6, &[0.4], 0.5).prop_map(AnySys::Generated),
+    ];
+    let cases = (systems, vec(formula, 6));
     prop::check(
         "symbolic_ctl::ctl_paths_are_shortest",
         600,
