@@ -7,6 +7,7 @@
 
 pub mod hoa;
 pub mod lasso;
+pub mod monitor;
 pub mod reduce;
 pub mod spin;
 pub mod translate;

@@ -5,11 +5,12 @@ use super::shared::{
     combine, explicit_graph, fair_shares, or_unknown, result, symbolic_system, Round,
 };
 use crate::error::{Error, Result};
-use crate::evidence::{replay, End, Evidence, Kind};
+use crate::evidence::{replay, End, Evidence, Kind, Shortest};
 use crate::limits::Budget;
 use crate::logic::{Ctl, Property};
 use crate::model::System;
 use crate::report::{CheckReport, Event, Outcome, PropertyResult};
+use crate::symbolic::ctl::witness::Bound;
 use crate::symbolic::ctl::{CtlChecker, CtlEvidence, EvidenceKind};
 use crate::symbolic::reach::race_reach;
 use std::time::Instant;
@@ -37,13 +38,26 @@ pub(super) fn ctl_evidence(sys: &System, f: &Ctl, ev: &CtlEvidence) -> Result<Op
         EvidenceKind::Witness => Kind::Witness,
         EvidenceKind::Counterexample => Kind::Counterexample,
     };
-    Ok(Some(Evidence::new(
-        sys,
-        &run,
-        kind,
-        format!("{}\n{}", ctl_shows(f, ev.kind), ev.explanation),
-        None,
-    )))
+    let b = |b: Bound| crate::evidence::Bound {
+        steps: b.steps,
+        at_least: b.at_least,
+    };
+    let shortest = ev.shortest.map(|s| Shortest {
+        from_step: s.from_step,
+        violation: None,
+        prefix: b(s.prefix),
+        cycle: s.cycle.map(b),
+    });
+    Ok(Some(
+        Evidence::new(
+            sys,
+            &run,
+            kind,
+            format!("{}\n{}", ctl_shows(f, ev.kind), ev.explanation),
+            None,
+        )
+        .with_shortest(shortest),
+    ))
 }
 
 /// What a CTL path shows, in words: a witness of a formula that claims a path exists (`E`,

@@ -8,14 +8,16 @@ use super::shared::{
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::evidence::violation::first_bad_step;
-use crate::evidence::{replay, End, Evidence, Kind};
+use crate::evidence::{replay, Bound, End, Evidence, Kind, Shortest};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Event, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
-use crate::symbolic::ltl::{LtlOptions, LtlResult, LtlRun};
+use crate::symbolic::ltl::{
+    BadPrefixes, Bound as SymBound, LtlOptions, LtlResult, LtlRun, Shortness,
+};
 use std::time::Instant;
 
 /// Replays an LTL counterexample on the system, the automaton of the negated formula and the
@@ -59,19 +61,48 @@ pub(super) fn lasso_evidence(
     f: &Ltl,
     prefix: &[LabelId],
     cycle: &[LabelId],
+    shortness: Option<&Shortness>,
 ) -> Result<Evidence> {
     let labels: Vec<LabelId> = prefix.iter().chain(cycle).copied().collect();
     let run = replay(sys, &labels, End::Cycle(prefix.len())).map_err(|e| {
         Error::Internal(format!("the counterexample for `{f}` does not replay: {e}"))
     })?;
     let mark = first_bad_step(f, sys, &labels, prefix.len())?;
+    if let Some(sh) = shortness.and_then(|s| s.violation) {
+        // one definition of the violation for the search and the mark (automata/monitor.rs)
+        let marked = mark.as_ref().map_or(0, |m| m.step);
+        // a bad prefix that ends in a later pass of the cycle is marked on the path's step
+        let later = sh.steps > labels.len() && marked > prefix.len();
+        if sh.steps != marked && !later {
+            return Err(Error::Internal(format!(
+                "the counterexample for `{f}` is marked violated at step {marked}, the \
+                 shortening says {}",
+                sh.steps
+            )));
+        }
+    }
     Ok(Evidence::new(
         sys,
         &run,
         Kind::Counterexample,
         "an infinite trace that violates the property",
         mark,
-    ))
+    )
+    .with_shortest(shortness.map(shortest)))
+}
+
+/// What the shortening proved, as the evidence says it.
+fn shortest(s: &Shortness) -> Shortest {
+    let b = |b: SymBound| Bound {
+        steps: b.steps,
+        at_least: b.at_least,
+    };
+    Shortest {
+        from_step: 0,
+        violation: s.violation.map(b),
+        prefix: b(s.prefix),
+        cycle: Some(b(s.cycle)),
+    }
 }
 
 pub(super) fn check_ltl_file(
@@ -115,15 +146,30 @@ pub(super) fn check_ltl_file(
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
             Some(Ok(ctx)) => Some(or_unknown(
-                if neg.num_states <= ctx.aut_capacity() {
-                    resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget, &ltl_opts)
-                } else {
-                    // translated in the retry round, larger than the file's automaton block
-                    match context(&fsys, neg.num_states, opts, budget)? {
-                        Ok(own) => {
-                            resume_ltl(&mut None, &own, &fsys.system, neg, budget, &ltl_opts)
+                {
+                    let bad = || {
+                        if opts.witness {
+                            BadPrefixes::of(&p.formula, sys)
+                        } else {
+                            Ok(None)
                         }
-                        Err(l) => Err(Error::Limit(l)),
+                    };
+                    if neg.num_states <= ctx.aut_capacity() {
+                        resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget, &ltl_opts, bad)
+                    } else {
+                        // translated in the retry round, larger than the file's automaton block
+                        match context(&fsys, neg.num_states, opts, budget)? {
+                            Ok(own) => resume_ltl(
+                                &mut None,
+                                &own,
+                                &fsys.system,
+                                neg,
+                                budget,
+                                &ltl_opts,
+                                bad,
+                            ),
+                            Err(l) => Err(Error::Limit(l)),
+                        }
                     }
                 },
                 |r| {
@@ -152,7 +198,13 @@ pub(super) fn check_ltl_file(
                     })?;
                     validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
                     if opts.witness {
-                        evidence = Some(lasso_evidence(sys, &p.formula, &cex.prefix, &cex.cycle)?);
+                        evidence = Some(lasso_evidence(
+                            sys,
+                            &p.formula,
+                            &cex.prefix,
+                            &cex.cycle,
+                            cex.shortness.as_ref(),
+                        )?);
                     }
                     Ok(Outcome::Violated)
                 },
@@ -166,7 +218,8 @@ pub(super) fn check_ltl_file(
                 Some(l) => {
                     validate_lasso(sys, &p.formula, neg, &l.prefix, &l.cycle)?;
                     if opts.witness && evidence.is_none() {
-                        evidence = Some(lasso_evidence(sys, &p.formula, &l.prefix, &l.cycle)?);
+                        evidence =
+                            Some(lasso_evidence(sys, &p.formula, &l.prefix, &l.cycle, None)?);
                     }
                     Outcome::Violated
                 }
@@ -186,7 +239,8 @@ pub(super) fn check_ltl_file(
 }
 
 /// Runs the check of the property whose negation `neg` recognises, or resumes it from `slot`;
-/// a run cut short by a limit is left in `slot` for a retry.
+/// a run cut short by a limit is left in `slot` for a retry. `bad`: the property's bad-prefix
+/// monitor for the shortest counterexample, asked for when the run is made.
 pub(super) fn resume_ltl<'c>(
     slot: &mut Option<LtlRun<'c>>,
     ctx: &'c SystemCtx,
@@ -194,10 +248,11 @@ pub(super) fn resume_ltl<'c>(
     neg: &Tgba,
     budget: &Budget,
     opts: &LtlOptions,
+    bad: impl FnOnce() -> Result<Option<BadPrefixes>>,
 ) -> Result<LtlResult> {
     let mut run = match slot.take() {
         Some(run) => run,
-        None => LtlRun::new(ctx, sys, neg, budget, opts)?,
+        None => LtlRun::new(ctx, sys, neg, budget, opts)?.with_bad_prefixes(bad()?),
     };
     let r = run.run(budget);
     if r.is_err() {

@@ -41,6 +41,9 @@ fn step_list(steps: &[usize]) -> String {
 pub fn render(ev: &Evidence) -> String {
     let mut out = format!("digraph {} {{\n", ev.kind.as_str());
     out += &format!("  // {}\n", ev.explanation.replace('\n', " "));
+    if let Some(sh) = &ev.shortest {
+        out += &format!("  // {}\n", super::text::shortest_line(sh));
+    }
     out += "  node [shape=circle, fontsize=10];\n  edge [fontsize=10];\n";
     out += "  start [shape=point];\n  start -> s0;\n";
     let cycle_state = ev

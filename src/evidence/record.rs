@@ -58,6 +58,41 @@ pub struct Mark {
     pub reason: String,
 }
 
+/// A length of the evidence, and the lower bound proved for it: `at_least == steps` means no
+/// evidence of the kind is shorter in that respect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Bound {
+    pub steps: usize,
+    pub at_least: usize,
+}
+
+impl Bound {
+    pub fn is_exact(&self) -> bool {
+        self.steps == self.at_least
+    }
+}
+
+/// How short the path is, and what is proved about it, in the order it was made short: for an
+/// LTL counterexample the step of the violation, then the steps before the cycle, then the
+/// cycle (see `src/symbolic/ltl/shorten.rs` for the definition); for a CTL witness's lasso or
+/// path into a deadlock, the steps from where that part begins to the cycle or the deadlock,
+/// then the cycle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shortest {
+    /// The step number after which the claims below count (0: the whole path).
+    pub from_step: usize,
+    /// The step of the first bad prefix (the violation marked; 0 when the path has none), and
+    /// that no counterexample has a bad prefix of fewer than `at_least` steps.
+    pub violation: Option<Bound>,
+    /// The steps (after `from_step`) before the cycle starts or the path ends in a deadlock.
+    /// LTL: no counterexample (with its violation at the step above, when that is exact)
+    /// enters an accepting cycle in fewer than `at_least` steps.
+    pub prefix: Bound,
+    /// The steps of the cycle: no accepting cycle through the state where it starts has fewer
+    /// than `at_least`.
+    pub cycle: Option<Bound>,
+}
+
 /// A replayed counterexample or witness, in the words of the input: plain data for the
 /// renderers, and the JSON form as it stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -77,6 +112,9 @@ pub struct Evidence {
     pub ends_in_deadlock: bool,
     /// Where the property is first visibly violated, when that can be said (see [`super::violation`]).
     pub violation: Option<Mark>,
+    /// How short the path is proved to be, when it was made short (see [`Shortest`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shortest: Option<Shortest>,
     /// The distinct global states the path visits, by state number: each component's local
     /// state name, in system order. For the Graphviz and Aldebaran renderings.
     #[serde(skip)]
@@ -136,8 +174,15 @@ impl Evidence {
             cycle_start: run.cycle_start.map(|c| c + 1),
             ends_in_deadlock: run.ends_in_deadlock,
             violation,
+            shortest: None,
             states,
         }
+    }
+
+    /// The evidence, with what is proved about how short it is.
+    pub fn with_shortest(mut self, shortest: Option<Shortest>) -> Evidence {
+        self.shortest = shortest;
+        self
     }
 
     /// The number of steps before the cycle (all of them when there is none).
@@ -152,7 +197,8 @@ impl Evidence {
 
     /// The JSON form: `kind`, `explanation`, `components`, `initial`, `steps` (each with `step`,
     /// `label`, `moves` of `component`/`from`/`to`, `state`), `cycle_start`, `ends_in_deadlock`,
-    /// `violation` (`step`, `reason`).
+    /// `violation` (`step`, `reason`), and when the path was made short, `shortest` (`from_step`,
+    /// `violation`, `prefix`, `cycle`, each `steps` and `at_least`).
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("evidence serialises: plain strings and numbers")
     }

@@ -16,7 +16,7 @@
 //! Every line stays under [`MAX_LINE`] characters whatever the system: the start state and a
 //! step with many moving components wrap onto continuation lines.
 
-use super::record::Evidence;
+use super::record::{Evidence, Shortest};
 
 /// The longest line the rendering writes (with the caller's indent of up to 8 characters).
 pub const MAX_LINE: usize = 200;
@@ -91,6 +91,11 @@ pub fn render(ev: &Evidence, indent: &str) -> String {
     for note in parts {
         for (i, l) in wrap(&words(note), " ").iter().enumerate() {
             line(&format!("{}{l}", if i == 0 { "  - " } else { "    " }));
+        }
+    }
+    if let Some(sh) = &ev.shortest {
+        for (i, l) in wrap(&words(&shortest_line(sh)), " ").iter().enumerate() {
+            line(&format!("{}{l}", if i == 0 { "  " } else { "    " }));
         }
     }
     let start: Vec<String> = ev
@@ -168,6 +173,78 @@ pub fn render(ev: &Evidence, indent: &str) -> String {
         _ => {}
     }
     out
+}
+
+/// What is proved about how short the path is, in a sentence: each length, and whether it is
+/// the least possible or which bound was proved when a limit stopped the search.
+pub fn shortest_line(sh: &Shortest) -> String {
+    let mut parts = Vec::new();
+    let mut after_violation = false;
+    if let Some(v) = sh.violation {
+        parts.push(if v.steps == 0 {
+            format!(
+                "violated only in the limit (no bad prefix has fewer than {} steps)",
+                v.at_least
+            )
+        } else if v.is_exact() {
+            after_violation = true;
+            format!("the violation at step {} (none sooner)", v.steps)
+        } else {
+            format!(
+                "the violation at step {} (none before step {})",
+                v.steps, v.at_least
+            )
+        });
+    }
+    let what = if sh.cycle.is_some() {
+        "the cycle entered"
+    } else {
+        "the deadlock reached"
+    };
+    let (from, more) = match sh.from_step {
+        0 => (String::new(), ""),
+        n => (format!("after step {n}, "), " more"),
+    };
+    let p = sh.prefix;
+    parts.push(if p.is_exact() {
+        // a prefix searched from the initial state (the search from the violation ran out)
+        // may enter the cycle before the violation
+        let after_violation = after_violation && sh.violation.is_some_and(|v| p.steps >= v.steps);
+        let qual = if after_violation {
+            " after that violation"
+        } else {
+            ""
+        };
+        format!(
+            "{from}{what} after {}{more} step{} (the fewest{qual})",
+            p.steps,
+            plural(p.steps)
+        )
+    } else {
+        format!(
+            "{from}{what} after {}{more} step{} (none sooner than {})",
+            p.steps,
+            plural(p.steps),
+            p.at_least
+        )
+    });
+    if let Some(c) = sh.cycle {
+        parts.push(if c.is_exact() {
+            format!(
+                "a cycle of {} step{} (the shortest through its first state)",
+                c.steps,
+                plural(c.steps)
+            )
+        } else {
+            format!(
+                "a cycle of {} step{} (none through its first state is shorter than {})",
+                c.steps,
+                plural(c.steps),
+                c.at_least
+            )
+        });
+    }
+    format!("shortest: {}", parts.join("; "))
 }
 
 /// A label as printed: a silent one as `""`.

@@ -9,18 +9,18 @@
 //! only violated in the limit (`F a`, `G(a -> F b)`, the cycle repeated forever) has no bad
 //! prefix, and nothing is marked.
 //!
-//! Computed with the automaton of the formula itself (not of its negation, which the check
-//! uses): a state of it is *live* when some infinite word over the letters the system's labels
-//! can be read as has an accepting run from it (it reaches an SCC whose internal edges meet
-//! every acceptance set); a prefix is bad iff none of the states it leads to is live. Letters
-//! that no label of the system is read as are left out, so a continuation means one the
-//! system's alphabet can spell, which marks no later than the plain definition.
+//! Computed with the bad-prefix monitor of [`crate::automata::monitor`] (the automaton of the
+//! formula itself, its live states over the letters the system's labels can be read as), the
+//! same monitor the search for the shortest counterexample runs against the system: the step
+//! marked here is the step that search minimises. Letters that no label of the system is read
+//! as are left out, so a continuation means one the system's alphabet can spell, which marks
+//! no later than the plain definition.
 
 use std::collections::HashSet;
 
 use super::record::Mark;
-use crate::automata::lasso::in_accepting_scc;
-use crate::automata::{translate, Tgba};
+use crate::automata::monitor::Monitor;
+use crate::automata::Tgba;
 use crate::error::Result;
 use crate::logic::Ltl;
 use crate::model::{LabelId, System};
@@ -35,29 +35,11 @@ fn letter(tgba: &Tgba, sys: &System, l: LabelId) -> usize {
     }
 }
 
-/// Which states of `tgba` are live over the letters in `allowed` (see the module doc).
-fn live_states(tgba: &Tgba, allowed: &[bool]) -> Vec<bool> {
-    let usable = |e: &crate::automata::TgbaEdge| e.letters.iter().any(|x| allowed[x]);
-    let edges: Vec<(usize, usize, u64)> = tgba
-        .edges
-        .iter()
-        .filter(|e| usable(e))
-        .map(|e| (e.from, e.to, e.acc))
-        .collect();
-    let mut live = in_accepting_scc(tgba.num_states, &edges, tgba.all_acc());
-    // and every state that reaches one of those
-    loop {
-        let mut changed = false;
-        for &(f, t, _) in &edges {
-            if live[t] && !live[f] {
-                live[f] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            return live;
-        }
-    }
+/// The bad-prefix monitor of `f` over the letters the labels of `sys` that can fire are read
+/// as.
+pub fn monitor(f: &Ltl, sys: &System) -> Result<Monitor> {
+    let firing = sys.labels().iter().filter(|l| !l.components.is_empty());
+    Monitor::for_labels(f, firing.map(|l| l.name.as_str()))
 }
 
 /// The first step of the lasso `labels` (cycle from index `cycle_start`) after which no
@@ -70,23 +52,16 @@ pub fn first_bad_step(
     labels: &[LabelId],
     cycle_start: usize,
 ) -> Result<Option<Mark>> {
-    let tgba = translate(f)?;
     let n = labels.len();
     if n == 0 || cycle_start >= n {
         return Ok(None);
     }
-    let mut allowed = vec![false; tgba.num_letters()];
-    for l in 0..sys.labels().len() {
-        if !sys.label(l).components.is_empty() {
-            allowed[letter(&tgba, sys, l)] = true;
-        }
-    }
-    let live = live_states(&tgba, &allowed);
-    if !live[tgba.initial] {
+    let m = monitor(f, sys)?;
+    let tgba = m.tgba();
+    let Some(mut cur) = m.initial() else {
         // no trace of these labels satisfies f at all: no step to blame
         return Ok(None);
-    }
-    let mut cur = vec![tgba.initial];
+    };
     let mut seen: HashSet<(usize, Vec<usize>)> = HashSet::new();
     let cycle_len = n - cycle_start;
     for k in 0.. {
@@ -99,16 +74,8 @@ pub fn first_bad_step(
             // the positions and automaton states repeat from here: no bad prefix
             return Ok(None);
         }
-        let x = letter(&tgba, sys, labels[i]);
-        let mut next: Vec<usize> = tgba
-            .edges
-            .iter()
-            .filter(|e| cur.binary_search(&e.from).is_ok() && e.letters.contains(x))
-            .map(|e| e.to)
-            .collect();
-        next.sort_unstable();
-        next.dedup();
-        if !next.iter().any(|&q| live[q]) {
+        let next = m.step(&cur, letter(tgba, sys, labels[i]));
+        if next.is_empty() {
             let name = sys.label(labels[i]).display_name();
             let pass = if k < n {
                 String::new()

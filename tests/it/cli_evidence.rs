@@ -135,6 +135,27 @@ fn problem113_counterexample_is_readable_and_renders() {
         .position(|l| l.contains(" a73_SIGKILL "))
         .unwrap();
     assert!(steps[first_kill].contains("<- violation"));
+    // the shortest counterexample (src/symbolic/ltl/shorten.rs), and the proof that it is:
+    // a73_SIGKILL fires after 22 steps, 20 more reach the system's cycle of 1009 steps
+    assert!(
+        out.contains("(43 steps to a cycle of 1009 steps repeated forever)"),
+        "{out}"
+    );
+    assert_eq!(
+        marked[0].split_whitespace().nth(1),
+        Some("23"),
+        "{}",
+        marked[0]
+    );
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(
+            "shortest: the violation at step 23 (none sooner); the cycle entered after 43 steps \
+             (the fewest after that violation); a cycle of 1009 steps (the shortest through its \
+             first state)"
+        ),
+        "{out}"
+    );
     assert!(out.contains("cycle, repeated forever from here:"), "{out}");
     assert!(
         out.contains("the system is back in the state before step"),
@@ -144,7 +165,13 @@ fn problem113_counterexample_is_readable_and_renders() {
     check_aut(&aut);
     let j = std::fs::read_to_string(&json).unwrap();
     assert!(j.contains(r#""label":"a73_SIGKILL""#), "{j}");
-    assert!(j.contains(r#""violation":{"step":"#), "{j}");
+    assert!(j.contains(r#""violation":{"step":23,"#), "{j}");
+    assert!(
+        j.contains(
+            r#""shortest":{"from_step":0,"violation":{"steps":23,"at_least":23},"prefix":{"steps":43,"at_least":43},"cycle":{"steps":1009,"at_least":1009}}"#
+        ),
+        "{j}"
+    );
     assert!(
         j.contains(r#"{"component":"component12","from":"634","to":"631"}"#),
         "{j}"
@@ -203,7 +230,7 @@ fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
     std::fs::write(
         &props,
         "#1:\n(AG(<> true))\n#2:\n(AG(true))\n#3:\n(EF(!(<> true)))\n#4:\n(<> false)\n\
-         #5:\n(!(AG(<> true)))\n",
+         #5:\n(!(AG(<> true)))\n#6:\n(EG(<> true))\n",
     )
     .unwrap();
     let o = ltsym(&["check", s(&sys), s(&props), "--witness"]);
@@ -250,6 +277,17 @@ fn ctl_evidence_is_printed_only_where_a_path_shows_something() {
     );
     assert!(
         block("5").contains("- at step 0: `AG <> true` fails"),
+        "{out}"
+    );
+    // paths to a goal are shortest from where they start
+    assert!(block("3").contains("(the fewest)"), "{out}");
+    // #6 holds: a lasso, with what is proved about its length
+    assert!(
+        block("6").contains("shortest: the cycle entered after "),
+        "{out}"
+    );
+    assert!(
+        block("6").contains("(the shortest through its first state)"),
         "{out}"
     );
     assert!(out.lines().all(|l| l.chars().count() <= 200), "{out}");

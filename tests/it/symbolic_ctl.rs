@@ -19,6 +19,7 @@ use oxidd::BooleanFunction;
 use ltsym::limits::Budget;
 use ltsym::logic::ctl::Ctl;
 use ltsym::model::{LabelId, StateId, System, SystemBuilder};
+use ltsym::symbolic::ctl::witness::Bound;
 use ltsym::symbolic::reach::reachable;
 use ltsym::symbolic::{CtlChecker, CtlEvidence, Encoding, EvidenceKind, ManagerOptions};
 
@@ -803,6 +804,181 @@ fn random_systems_agree_with_the_explicit_engine() {
         "verdicts {verdicts:?}"
     );
     assert!(compared > 10_000, "only {compared} state comparisons");
+}
+
+// ---------------------------------------------------------------- shortest paths
+
+/// Distances from state `from`, expanding only the states of `within` (a target need not be in
+/// it, the states before it must): `usize::MAX` where unreachable.
+fn distances(ex: &Explicit, from: usize, within: &[bool]) -> Vec<usize> {
+    let mut dist = vec![usize::MAX; ex.n()];
+    dist[from] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(s) = queue.pop_front() {
+        if !within[s] {
+            continue;
+        }
+        for &(_, q) in &ex.edges[s] {
+            if dist[q] == usize::MAX {
+                dist[q] = dist[s] + 1;
+                queue.push_back(q);
+            }
+        }
+    }
+    dist
+}
+
+/// The shortest cycle through `s` whose states are all in `within`.
+fn shortest_cycle_in(ex: &Explicit, s: usize, within: &[bool]) -> Option<usize> {
+    let mut best = None;
+    let d = distances(ex, s, within);
+    for p in (0..ex.n()).filter(|&p| within[p] && d[p] != usize::MAX) {
+        if ex.edges[p].iter().any(|&(_, q)| q == s) {
+            best = best.min(Some(d[p] + 1)).or(Some(d[p] + 1));
+        }
+    }
+    best
+}
+
+/// Checks that the evidence of `f` is shortest as its witness code claims, against brute force
+/// on the explicit graph: a path to a goal (`EF`, a false `AG`, `E U`) reaches its first goal
+/// state after the fewest steps; a lasso or path into a deadlock inside the set a path must stay
+/// in (`EG`, a false `AF`, the lasso of a false `A U` or a true `E W`) reaches a deadlock or a
+/// state on a cycle inside the set after the fewest steps (a deadlock when both are as near), and
+/// its cycle is the shortest through that state; and says so. Returns whether the lasso part,
+/// when there is one, is the shortest (`false` for evidence found without the search).
+fn check_shortest(sys: &System, ex: &Explicit, f: &Ctl, holds: bool, ev: &CtlEvidence) -> bool {
+    use Ctl::*;
+    let ctx = format!("evidence for `{f}`: {ev:?}");
+    let idx: Vec<usize> = ev.states.iter().map(|s| ex.index[s]).collect();
+    let val = |g: &Ctl| ex.eval(sys, g);
+    let all = vec![true; ex.n()];
+    let first_goal = |within: &[bool], goal: &[bool]| {
+        let d = distances(ex, 0, within);
+        let least = (0..ex.n())
+            .filter(|&s| goal[s])
+            .map(|s| d[s])
+            .min()
+            .unwrap();
+        let first = idx.iter().position(|&s| goal[s]).unwrap();
+        assert_eq!(first, least, "path to the goal, {ctx}");
+    };
+    let goal = match (f, holds) {
+        (EF(g), true) => Some((all.clone(), val(g))),
+        (AG(g), false) => Some((all.clone(), val(&not((**g).clone())))),
+        (EU(x, y), true) => Some((val(x), val(y))),
+        _ => None,
+    };
+    if let Some((within, goal)) = goal {
+        first_goal(&within, &goal);
+        return true;
+    }
+    let ny = |g: &Ctl| not(g.clone());
+    let set = match (f, holds) {
+        (EG(g), true) => val(&eg((**g).clone())),
+        (AF(g), false) => val(&eg(not((**g).clone()))),
+        // the lasso part of these, when the path does not show the other part instead
+        (AU(x, y), false) if !val(&eu(ny(y), and(ny(x), ny(y))))[0] => {
+            val(&eg(and((**x).clone(), ny(y))))
+        }
+        (EW(x, y), true) if !val(&eu((**x).clone(), (**y).clone()))[0] => val(&eg((**x).clone())),
+        _ => return true,
+    };
+    let dead: Vec<bool> = (0..ex.n())
+        .map(|s| set[s] && ex.edges[s].is_empty())
+        .collect();
+    let cyc: Vec<bool> = (0..ex.n())
+        .map(|s| set[s] && shortest_cycle_in(ex, s, &set).is_some())
+        .collect();
+    let d = distances(ex, 0, &set);
+    let near = |goal: &[bool]| (0..ex.n()).filter(|&s| goal[s]).map(|s| d[s]).min();
+    let (to_dead, to_cycle) = (near(&dead), near(&cyc));
+    let n = ev.path.len();
+    let shortest = if ev.ends_in_deadlock {
+        Some(n) == to_dead && to_dead <= to_cycle.or(Some(usize::MAX))
+    } else {
+        let c = shortest_cycle_in(ex, idx[n], &set).unwrap();
+        Some(n) == to_cycle
+            && to_dead.is_none_or(|t| t > n)
+            && ev.cycle.as_ref().map(|c| c.len()) == Some(c)
+    };
+    if let Some(sh) = ev.shortest {
+        assert!(shortest, "not the shortest, {ctx}");
+        assert_eq!(sh.from_step, 0, "{ctx}");
+        assert_eq!(sh.prefix, Bound::exact(n), "{ctx}");
+        let cycle = ev.cycle.as_ref().map(|c| Bound::exact(c.len()));
+        assert_eq!(sh.cycle, cycle, "{ctx}");
+    }
+    shortest
+}
+
+/// CTL witnesses and counterexamples are the shortest their code says (see
+/// src/symbolic/ctl/witness.rs), against brute force on the explicit graph, on random systems
+/// (most with deadlocks) and formulas with an operator that a path shows at the top; many of
+/// the lassos found without the search are longer (so the test fails without it).
+#[test]
+fn ctl_paths_are_shortest() {
+    let (lassos, longer) = (Cell::new(0), Cell::new(0));
+    let budget = Budget::unlimited();
+    // per formula: the operator at the top (7 kinds) and its two operands
+    // (labels of both kinds of systems, as in the test above)
+    let labels: Vec<String> = ["a", "b", "c", "d", "c0_0", "c0_1", "c1_0", "s0", "s1"]
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let formula = (0..7usize, arb::ctl(labels.clone(), 1), arb::ctl(labels, 1));
+    // this file's small systems and the generator's RERS-like ones (most with deadlocks)
+    let systems = prop_oneof![
+        1 => arb::systems(SMALL_CTL).prop_map(AnySys::Small),
+        1 => arb::random_specs(2..=3, 3..=5, 4..=6, &[0.4], 0.5).prop_map(AnySys::Generated),
+    ];
+    let cases = (systems, vec(formula, 6));
+    prop::check(
+        "symbolic_ctl::ctl_paths_are_shortest",
+        600,
+        cases,
+        |(spec, formulas)| {
+            let sys = spec.build();
+            let ex = Explicit::new(&sys);
+            let enc = Encoding::new(
+                &sys,
+                &(0..sys.components().len()).collect::<Vec<_>>(),
+                ManagerOptions::small(),
+            )
+            .unwrap();
+            let reach = reachable(&enc, &budget).unwrap();
+            let mut c = CtlChecker::new(&enc, &reach, &sys).unwrap();
+            for (op, g, h) in formulas {
+                let f = match op {
+                    0 => eg(g),
+                    1 => af(g),
+                    2 => ef(g),
+                    3 => ag(g),
+                    4 => eu(g, h),
+                    5 => au(g, h),
+                    _ => ew(g, h),
+                };
+                let holds = c.holds(&f, &budget).unwrap();
+                let ev = c.evidence(&f, &budget).unwrap();
+                validate(&sys, &ex, &f, holds, &ev);
+                check_shortest(&sys, &ex, &f, holds, &ev);
+                if ev.shortest.is_some() {
+                    lassos.set(lassos.get() + 1);
+                    let plain = c.evidence_within(&f, &budget, 0).unwrap();
+                    validate(&sys, &ex, &f, holds, &plain);
+                    assert_eq!(plain.shortest, None);
+                    let short = check_shortest(&sys, &ex, &f, holds, &plain);
+                    longer.set(longer.get() + usize::from(!short));
+                }
+            }
+        },
+    );
+    let (lassos, longer) = (lassos.get(), longer.get());
+    assert!(
+        lassos > 400 && longer > 40,
+        "{lassos} lassos, {longer} longer without the search"
+    );
+    eprintln!("{lassos} lassos or paths into a deadlock, {longer} longer without the search");
 }
 
 // ---------------------------------------------------------------- measurements (ignored)

@@ -11,4 +11,4 @@ pub mod fixpoints;
 pub mod witness;
 
 pub use fixpoints::{check_ctl, eval, CtlChecker};
-pub use witness::{CtlEvidence, EvidenceKind};
+pub use witness::{CtlEvidence, CtlShortness, EvidenceKind};

@@ -19,7 +19,13 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, StateId, System};
-use crate::symbolic::encoding::oom;
+use crate::symbolic::encoding::{oom, BddResult};
+pub use crate::symbolic::shortest::Bound;
+use crate::symbolic::shortest::{
+    nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, walk_cycle, Class, Graph, Layers,
+    Nearest, Point,
+};
+use crate::symbolic::{Encoding, Relation};
 
 fn bx(f: Ctl) -> Box<Ctl> {
     Box::new(f)
@@ -50,6 +56,72 @@ pub struct CtlEvidence {
     pub states: Vec<Vec<StateId>>,
     /// What the path shows, step by step, in words.
     pub explanation: String,
+    /// How short the part of the path that ends in the cycle or deadlock is (see
+    /// [`CtlShortness`]); `None` when the path has no such part.
+    pub shortest: Option<CtlShortness>,
+}
+
+/// How short the last part of a CTL path is, when it is a lasso or a path into a deadlock
+/// (`EG`, a false `AF` or `AU`, an `EW` without its goal): from step `from_step` on, the fewest
+/// steps to a deadlock or a state on a cycle inside the set the path must stay in (a deadlock
+/// first when both are as near), then the shortest cycle through that state. Every other part
+/// of a CTL path is a shortest path from where it starts to where it must go (breadth-first
+/// layers), one part after the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CtlShortness {
+    pub from_step: usize,
+    /// Steps after `from_step` to the cycle's first state or the deadlock.
+    pub prefix: Bound,
+    /// The cycle, when the path ends in one.
+    pub cycle: Option<Bound>,
+}
+
+/// The work of the search for the shortest lasso or path into a deadlock, in BDD nodes
+/// created; when it runs out, the path is found as before it ([`CtlChecker::any_lasso`]) and
+/// the bounds proved so far are reported.
+pub const LASSO_WORK: usize = 1 << 25;
+
+impl Graph for CtlChecker<'_> {
+    fn enc(&self) -> &Encoding {
+        self.enc
+    }
+    fn post(&self, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        self.clusters.post(self.enc, s, budget)
+    }
+    fn pre(&self, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        self.clusters.pre(self.enc, s, budget)
+    }
+    fn num_acc(&self) -> usize {
+        0
+    }
+    fn pre_acc(&self, _: usize, _: &BDDFunction, _: &Budget) -> BddResult<BDDFunction> {
+        Ok(self.enc.f())
+    }
+    fn until(
+        &self,
+        within: &BDDFunction,
+        target: &BDDFunction,
+        b: &Budget,
+    ) -> BddResult<BDDFunction> {
+        self.chain(target, within, false, b)
+    }
+    fn forward(
+        &self,
+        from: &BDDFunction,
+        within: &BDDFunction,
+        b: &Budget,
+    ) -> BddResult<BDDFunction> {
+        self.chain(from, within, true, b)
+    }
+    fn labelled(&self) -> Vec<(LabelId, &Relation)> {
+        self.active
+            .iter()
+            .map(|&l| (l, &self.enc.labels[l]))
+            .collect()
+    }
+    fn labelled_acc(&self, _: usize) -> Vec<(LabelId, &Relation)> {
+        Vec::new()
+    }
 }
 
 impl CtlEvidence {
@@ -80,6 +152,17 @@ impl CtlEvidence {
 impl CtlChecker<'_> {
     /// Evidence for the verdict of `f` at the initial state.
     pub fn evidence(&mut self, f: &Ctl, budget: &Budget) -> Result<CtlEvidence> {
+        self.evidence_within(f, budget, LASSO_WORK)
+    }
+
+    /// [`CtlChecker::evidence`], its shortest lasso searched within `work` BDD nodes created
+    /// (0: not searched; the lasso is found as before the search existed, with no claim).
+    pub fn evidence_within(
+        &mut self,
+        f: &Ctl,
+        budget: &Budget,
+        work: usize,
+    ) -> Result<CtlEvidence> {
         let holds = self.holds(f, budget)?;
         let init = self
             .enc
@@ -91,6 +174,8 @@ impl CtlChecker<'_> {
             cycle: None,
             dead: false,
             notes: Vec::new(),
+            shortest: None,
+            work,
         };
         self.explain(f, holds, &mut b, budget)?;
         let kind = if holds {
@@ -106,6 +191,7 @@ impl CtlChecker<'_> {
             states: b.states,
             // one note per line: each says what one step of the path shows
             explanation: b.notes.join("\n"),
+            shortest: b.shortest,
         })
     }
 
@@ -403,10 +489,134 @@ impl CtlChecker<'_> {
         Ok((labels, states))
     }
 
-    /// Extends `b` from its last state (in `set`) by a path inside `set` that ends in a
-    /// deadlock, or else reaches a cycle inside `set` (recorded in `b.cycle`). `set` must be
-    /// an EG-set: every state in it is dead or has a successor in it.
+    /// Extends `b` from its last state (in `set`) by a maximal path inside `set` that ends in a
+    /// deadlock or a cycle (recorded in `b.cycle`), the shortest of [`CtlShortness`] as far as
+    /// [`LASSO_WORK`] allows, with what was proved in `b.shortest`. `set` must be an EG-set:
+    /// every state in it is dead or has a successor in it.
     fn lasso(&self, set: &BDDFunction, b: &mut Builder, budget: &Budget) -> Result<()> {
+        let at = b.path.len();
+        if b.work == 0 {
+            return self.any_lasso(set, b, budget);
+        }
+        let mut lower = 0;
+        let slice = budget.slice(self.enc, b.work);
+        let found = budget.unless_sliced(self.shortest_lasso(set, b.last(), &mut lower, &slice))?;
+        let Some((steps, end)) = found else {
+            log::debug!(
+                "CTL evidence: no shorter lasso within {} nodes of work",
+                b.work
+            );
+            self.any_lasso(set, b, budget)?;
+            let n = b.path.len() - at;
+            b.shortest = Some(CtlShortness {
+                from_step: at,
+                prefix: Bound {
+                    steps: n,
+                    at_least: lower.min(n),
+                },
+                cycle: b.cycle.as_ref().map(|c| Bound {
+                    steps: c.len(),
+                    at_least: 1,
+                }),
+            });
+            return Ok(());
+        };
+        let n = steps.len();
+        for (l, s) in steps {
+            b.push(l, s);
+        }
+        let cycle = match end {
+            LassoEnd::Deadlock => {
+                b.dead = true;
+                None
+            }
+            LassoEnd::Cycle(x, scc) => {
+                let mut proved = 1;
+                let classes = [Class::new(self.enc, 0, self.labelled(), budget)?];
+                let found = budget.unless_sliced(shortest_cycle(
+                    self,
+                    &classes,
+                    0,
+                    &scc,
+                    &x,
+                    &mut proved,
+                    &slice,
+                ))?;
+                let cycle = match found {
+                    Some(Some(c)) => {
+                        proved = c.len();
+                        c
+                    }
+                    Some(None) => return Err(Error::Internal("CTL evidence: no cycle".into())),
+                    None => walk_cycle(self, &scc, &x, budget)?,
+                };
+                let n = cycle.len();
+                b.cycle = Some(cycle.iter().map(|(l, _)| *l).collect());
+                b.states.extend(cycle.iter().map(|(_, p)| self.state_of(p)));
+                Some(Bound {
+                    steps: n,
+                    at_least: proved.min(n),
+                })
+            }
+        };
+        b.shortest = Some(CtlShortness {
+            from_step: at,
+            prefix: Bound::exact(n),
+            cycle,
+        });
+        Ok(())
+    }
+
+    fn state_of(&self, p: &Point) -> Vec<StateId> {
+        self.enc
+            .block_of_comp
+            .iter()
+            .map(|&bl| p.values[bl] as StateId)
+            .collect()
+    }
+
+    /// The fewest steps from the state `from` inside `set` to a deadlock or a state on a cycle
+    /// inside `set` (a deadlock when both are as near): the steps, and how the path ends.
+    /// `lower` is raised to what is proved, also when a limit stops the search.
+    fn shortest_lasso(
+        &self,
+        set: &BDDFunction,
+        from: &[StateId],
+        lower: &mut usize,
+        budget: &Budget,
+    ) -> Result<(Steps, LassoEnd)> {
+        let start = self.state_set(from)?;
+        let within = self.chain(&start, set, true, budget)?;
+        let dead = within.and(&self.dead).map_err(oom)?;
+        let mut layers = Layers::new(&start);
+        let mut upper = None;
+        if dead.satisfiable() {
+            upper = layers.first_meeting(self, &within, &dead, budget)?;
+        }
+        let end = match nearest_fair_cycle(self, &mut layers, &within, upper, lower, budget)? {
+            Nearest::AtUpper => {
+                let d = upper.ok_or_else(|| Error::Internal("CTL evidence: no end".into()))?;
+                let x = pick(self.enc, &layers.layers[d].and(&dead).map_err(oom)?)?;
+                (d, x, LassoEnd::Deadlock)
+            }
+            Nearest::Found { depth, y } => {
+                let (x, scc) = on_fair_cycle(self, &y, &layers.layers[depth], budget)?;
+                (depth, x.clone(), LassoEnd::Cycle(x, scc))
+            }
+        };
+        let (d, x, end) = end;
+        let (_, steps) = layers.path_to(self, d, x, budget)?;
+        let steps = steps
+            .into_iter()
+            .map(|(l, p)| (l, self.state_of(&p)))
+            .collect();
+        Ok((steps, end))
+    }
+
+    /// Extends `b` from its last state (in `set`) by a path inside `set` that ends in a
+    /// deadlock, or else reaches a cycle inside `set` (recorded in `b.cycle`), with no claim to
+    /// be short: the fallback of [`CtlChecker::lasso`]. `set` must be an EG-set.
+    fn any_lasso(&self, set: &BDDFunction, b: &mut Builder, budget: &Budget) -> Result<()> {
         let cur = self.state_set(b.last())?;
         // states reachable from here inside the set
         let inside = self.chain(&cur, set, true, budget)?;
@@ -495,15 +705,17 @@ impl CtlChecker<'_> {
     }
 }
 
+/// "n steps (the fewest)": the parts of a path that lead somewhere are shortest paths from
+/// where they start (breadth-first layers).
 fn steps(n: usize) -> String {
     if n == 1 {
-        "1 step".to_string()
+        "1 step (the fewest)".to_string()
     } else {
-        format!("{n} steps")
+        format!("{n} steps (the fewest)")
     }
 }
 
-/// "here" or "after n steps".
+/// "here" or "after n steps (the fewest)".
 fn after(n: usize) -> String {
     if n == 0 {
         "here".to_string()
@@ -511,6 +723,16 @@ fn after(n: usize) -> String {
         format!("after {}", steps(n))
     }
 }
+
+/// How the path of [`CtlChecker::shortest_lasso`] ends: in a deadlock, or in a state on a
+/// cycle, with its strongly connected component.
+enum LassoEnd {
+    Deadlock,
+    Cycle(Point, BDDFunction),
+}
+
+/// Steps of a path: each label and the state it leads to.
+type Steps = Vec<(LabelId, Vec<StateId>)>;
 
 /// A piece of path: its labels and the states it visits (first state included).
 type Segment = (Vec<LabelId>, Vec<Vec<StateId>>);
@@ -521,6 +743,9 @@ struct Builder {
     cycle: Option<Vec<LabelId>>,
     dead: bool,
     notes: Vec<String>,
+    shortest: Option<CtlShortness>,
+    /// The work of the search for the shortest lasso (see [`CtlChecker::evidence_within`]).
+    work: usize,
 }
 
 impl Builder {

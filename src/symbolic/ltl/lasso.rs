@@ -40,6 +40,8 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{LabelId, StateId};
 use crate::symbolic::encoding::{oom, BddResult};
+pub use crate::symbolic::shortest::Bound;
+use crate::symbolic::shortest::{cube_of, path, pick, Point};
 use crate::symbolic::{Encoding, Relation};
 
 /// A state of the product: the system's state vector and the automaton state.
@@ -62,13 +64,25 @@ pub struct Lasso {
     /// The length of a shortest path from the initial state to the fair set the cycle lies in:
     /// no prefix to the cycle is shorter.
     pub to_fair: usize,
+    /// What the shortening proved about this lasso (`None`: not shortened).
+    pub shortness: Option<Shortness>,
 }
 
-/// One product state as block values and as a cube.
-#[derive(Clone)]
-pub(super) struct Point {
-    pub values: Vec<usize>,
-    pub cube: BDDFunction,
+/// How short a shortened lasso is, in the order the shortening minimises (see `shorten.rs`):
+/// the step of the violation, then the steps before the cycle, then the cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shortness {
+    /// When some prefix of a counterexample could be bad for the property (see
+    /// [`crate::automata::monitor`]): the step of the lasso's first bad prefix (`steps`, 0 when
+    /// it has none), and that no counterexample has a bad prefix of fewer than `at_least`
+    /// steps.
+    pub violation: Option<Bound>,
+    /// The steps before the cycle; `at_least`: no counterexample (with the violation at the
+    /// step above, when there is one and it is exact) enters an accepting cycle sooner.
+    pub prefix: Bound,
+    /// The steps of the cycle; `at_least`: no accepting cycle through the state where it
+    /// starts is shorter.
+    pub cycle: Bound,
 }
 
 /// The product state of block values.
@@ -84,63 +98,6 @@ pub(super) fn state_of(p: &Product, values: &[usize]) -> ProductState {
     }
 }
 
-pub(super) fn cube_of(enc: &Encoding, values: &[usize]) -> BddResult<BDDFunction> {
-    let mut f = enc.t();
-    for (b, &v) in values.iter().enumerate().rev() {
-        f = enc.value(b, v, false)?.and(&f).map_err(oom)?;
-    }
-    Ok(f)
-}
-
-pub(super) fn pick(enc: &Encoding, set: &BDDFunction) -> Result<Point> {
-    let values = enc
-        .pick(set)
-        .ok_or_else(|| Error::Internal("lasso extraction: picked from an empty set".into()))?;
-    let cube = cube_of(enc, &values)?;
-    Ok(Point { values, cube })
-}
-
-/// A shortest path from `from` through states of `within` to a state of `target`: the steps as
-/// (label, state reached). Empty when `from` is in `target`; `None` when no such path exists.
-pub(super) fn path(
-    p: &Product,
-    from: &Point,
-    within: &BDDFunction,
-    target: &BDDFunction,
-    budget: &Budget,
-) -> Result<Option<Vec<(LabelId, Point)>>> {
-    let enc = p.enc;
-    let mut layers = vec![from.cube.clone()];
-    let mut seen = from.cube.clone();
-    let hit = loop {
-        budget.phase("lasso (shortest path, BFS layer)", layers.len());
-        let last = &layers[layers.len() - 1];
-        let hit = last.and(target).map_err(oom)?;
-        if hit.satisfiable() {
-            break hit;
-        }
-        let next = p
-            .post(last, budget)?
-            .and(within)
-            .and_then(|n| seen.imp_strict(&n)) // n ∧ ¬seen
-            .map_err(oom)?;
-        if !next.satisfiable() {
-            return Ok(None);
-        }
-        seen = seen.or(&next).map_err(oom)?;
-        layers.push(next);
-    };
-    let mut t = pick(enc, &hit)?;
-    let mut steps = Vec::with_capacity(layers.len() - 1);
-    for layer in layers[..layers.len() - 1].iter().rev() {
-        let (l, s) = step_back(p, &t, layer, budget)?;
-        steps.push((l, t));
-        t = s;
-    }
-    steps.reverse();
-    Ok(Some(steps))
-}
-
 /// A shortest trace from the initial product state through states of `within` to a state of
 /// `target`, as system labels; `None` when there is none.
 pub(crate) fn finite_trace(
@@ -152,25 +109,6 @@ pub(crate) fn finite_trace(
     let init = pick(p.enc, &p.init)?;
     Ok(path(p, &init, within, target, budget)?
         .map(|steps| steps.into_iter().map(|(l, _)| l).collect()))
-}
-
-/// Some predecessor of `t` in `layer`, with the label of the step.
-fn step_back(
-    p: &Product,
-    t: &Point,
-    layer: &BDDFunction,
-    budget: &Budget,
-) -> Result<(LabelId, Point)> {
-    for (l, rel) in &p.rels {
-        let pre = rel.preimage(&t.cube)?.and(layer).map_err(oom)?;
-        budget.check(p.enc)?;
-        if pre.satisfiable() {
-            return Ok((*l, pick(p.enc, &pre)?));
-        }
-    }
-    Err(Error::Internal(
-        "lasso extraction: a BFS layer has no predecessor".into(),
-    ))
 }
 
 /// Some successor of `from` in `into` under one of `rels`, with its label.
@@ -384,6 +322,7 @@ impl Trace {
             cycle,
             states,
             to_fair: self.to_fair,
+            shortness: None,
         }
     }
 }

@@ -38,12 +38,13 @@ pub mod lasso;
 pub(crate) mod probe;
 pub(crate) mod product;
 pub mod run;
-pub(crate) mod shorten;
+pub mod shorten;
 pub(crate) mod slices;
 pub mod spin;
 
-pub use lasso::{Lasso, ProductState};
+pub use lasso::{Bound, Lasso, ProductState, Shortness};
 pub use product::letter_of_label;
 pub use run::{
     check_ltl, check_ltl_once, check_ltl_with, LtlOptions, LtlResult, LtlRun, LtlStats, Universe,
 };
+pub use shorten::BadPrefixes;

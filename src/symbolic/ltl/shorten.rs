@@ -1,266 +1,629 @@
-//! Shorter counterexample lassos: the shortest path to the cycle found, then the shortest
-//! accepting cycle through the state it reaches.
+//! The shortest counterexample, for a person to read (`ltsym check --witness`).
 //!
-//! [`super::lasso::extract`] finds *a* lasso cheaply: its prefix is a shortest path to the fair
-//! set, then walks, wanders and back paths that close a cycle somewhere; on the RERS 2017
-//! systems the cycle is entered a hundred steps after the violation. Given that lasso:
-//! 1. a breadth-first search from the initial product state to the set of the cycle's states
-//!    (a few thousand cubes at most) gives the shortest path to the cycle, ending in a cycle
-//!    state `s`;
-//! 2. a breadth-first search from `s` inside the fair set over pairs (product state, the
-//!    acceptance sets met so far), an edge of set `i` adding `i`, finds the shortest cycle
-//!    through `s` that takes an edge of every set (Clarke, Grumberg, Hamaguchi's witness
-//!    construction bounds each segment; here the whole cycle is one search, so its length is
-//!    minimal up to edges that are in several sets at once, which count for one). The old cycle
-//!    turned to start at `s` is such a cycle, so the search ends within its length.
+//! **What "shortest" means.** Under the RERS reading a counterexample is an infinite run of the
+//! system whose word violates the property. It is shown as a lasso `prefix · cycle^ω` of the
+//! product with the automaton `A` of the negated property (a run of the product whose cycle
+//! takes an edge of every acceptance set of `A`), and lassos are compared in this order:
+//! 1. *The violation.* When some counterexample has a bad prefix (a prefix after which no
+//!    continuation can satisfy the property, see [`crate::automata::monitor`]; the step the
+//!    evidence marks `<- violation`): the fewest steps `m` to the end of one. Only a run that
+//!    can go on forever counts: the state it reaches has an infinite future.
+//! 2. *The prefix.* The fewest steps `k` to a product state on an accepting cycle; when 1
+//!    applies, among the runs whose first `m` steps are a bad prefix (after a bad prefix every
+//!    infinite continuation is a counterexample: the cycle is any cycle of the system the
+//!    automaton accepts). Without bad prefixes (`F a`, `G F a`, `G(a -> F b)`: violated only in
+//!    the limit) this is the first criterion.
+//! 3. *The cycle.* The fewest steps `c` of an accepting cycle through the state where the prefix
+//!    ends: the shortest cycle from there. An edge in several acceptance sets counts for all.
 //!
-//! Each step runs within a slice of work and only up to a depth ([`PREFIX_DEPTH`],
-//! [`CYCLE_DEPTH`]): past them the prefix or the cycle is kept as found (the cycle turned to
-//! start at `s`). Nothing here decides a verdict: the lasso is
-//! replayed like any other before it is reported.
+//! 1 and 2 are minima over all counterexamples; 3 is the minimum for the state the prefix ends
+//! in (where several states are that near, one is taken: the one with the shortest cycle would
+//! need a search from each). The lasso is the product's: where the automaton needs two passes
+//! through a cycle of the system, the cycle shown has both.
+//!
+//! **How**, with BDDs only (the searches are those of [`crate::symbolic::shortest`]):
+//! 1. Breadth-first layers of the product × the subset automaton of the bad-prefix monitor
+//!    (deterministic and small: kept explicit, one set of product states per monitor state and
+//!    layer), inside the states whose system part has an infinite future, until a layer holds
+//!    a state with the monitor in "bad": that layer's depth is `m`, its bad states the set `I`.
+//! 2. From `I` (without a bad prefix: from the initial state), inside the states it reaches:
+//!    [`nearest_fair_cycle`], the fewest steps to a state on an accepting cycle; the lasso of
+//!    the extraction ([`super::lasso`]) bounds it from above (its cycle's states are on one).
+//! 3. From that state, [`shortest_cycle`] over the product's edges split by their exact
+//!    acceptance sets.
+//!
+//! **Cost and limits.** It runs only when a counterexample is shown. Each search has a slice
+//! of work in BDD nodes created ([`SHORTEN_WORK`]), so the same input gives the same lasso; one that runs out keeps what was found before it, and the
+//! lasso carries the bound the search had proved ([`Shortness`]): "cycle of 1,009 steps, no
+//! accepting cycle through its first state shorter than 300". No length is capped: the cycle
+//! search of RERS 2017 problem 113 (the system's own cycle of 1,009 steps) runs to its end.
+//! Nothing here decides a verdict: the lasso is replayed like any other before it is reported.
+
+use std::collections::BTreeMap;
 
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::lasso::{cube_of, path, pick, state_of, Lasso, Point, ProductState};
-use super::product::Product;
+use super::lasso::{state_of, Bound, Lasso, ProductState, Shortness};
+use super::product::{letter_of_label, Product};
+use crate::automata::monitor::{Monitor, PrefixDfa};
+use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::limits::Budget;
+use crate::logic::Ltl;
 use crate::model::LabelId;
-use crate::symbolic::encoding::oom;
+use crate::model::System;
+use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
+use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::shortest::{
+    cube_of, nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, walk_cycle, Class, Graph,
+    Layers, Nearest, Point,
+};
+use crate::symbolic::{Encoding, Relation};
 
-/// The most acceptance sets whose combinations step 2 tracks (2^6 sets of product states per
-/// layer); an automaton with more keeps its cycle as found.
-const MAX_ACC: usize = 6;
+/// The work of each of the three searches by default, in BDD nodes created (the cycle search
+/// gets twice as much); see [`super::LtlOptions::shorten_work`].
+pub const SHORTEN_WORK: usize = 1 << 25;
 
-/// The work of step 1, in BDD nodes created.
-const PREFIX_WORK: usize = 1 << 21;
+/// The bad-prefix monitor of a property as the search runs it: its subset automaton, and the
+/// letter it reads each label of the system as.
+#[derive(Clone, Debug)]
+pub struct BadPrefixes {
+    pub dfa: PrefixDfa,
+    /// Indexed by label id.
+    pub letters: Vec<usize>,
+}
 
-/// Step 1 runs only for prefixes up to this long: each layer of its search costs an image by
-/// every cluster, however few nodes it makes. On RERS 2017 problem 112 (2^48 states) the
-/// prefixes of 672–736 steps are wanders of the extraction, yet the cycles lie that deep: the
-/// search took 0.9–3.1 s per counterexample (13 s per file, the file 22 s) and never came out
-/// shorter. Deterministic, unlike a share of the time: the same input gives the same lasso.
-const PREFIX_DEPTH: usize = 300;
+/// The most states of a bad-prefix monitor's subset automaton the search runs against the
+/// system (one set of product states per monitor state and layer); RERS properties need a
+/// handful.
+pub const MAX_MONITOR_STATES: usize = 64;
 
-/// The work of step 2, in BDD nodes created.
-const CYCLE_WORK: usize = 1 << 23;
+impl BadPrefixes {
+    /// The bad-prefix monitor of `f` on `sys`: `None` when no prefix is ever bad (or the monitor
+    /// has more than [`MAX_MONITOR_STATES`] states).
+    pub fn of(f: &Ltl, sys: &System) -> Result<Option<BadPrefixes>> {
+        let firing = sys.labels().iter().filter(|l| !l.components.is_empty());
+        let m = Monitor::for_labels(f, firing.map(|l| l.name.as_str()))?;
+        let Some(dfa) = m.deterministic(MAX_MONITOR_STATES) else {
+            return Ok(None);
+        };
+        let letters = (0..sys.labels().len())
+            .map(|l| letter_of_label(sys, m.tgba(), l))
+            .collect();
+        Ok(Some(BadPrefixes { dfa, letters }))
+    }
 
-/// Step 2 runs only for cycles up to this long, for the reason of [`PREFIX_DEPTH`]. RERS 2017
-/// problem 113 follows the system's own cycle of 1,009 steps (three times over where the
-/// automaton needs it): searching all 20 properties' cycles took the counterexamples from 22
-/// to 59 s.
-const CYCLE_DEPTH: usize = 300;
+    /// The length of the first bad prefix of `prefix · cycle^ω` (0: none; it may run into
+    /// later passes of the cycle).
+    pub fn first_bad_step(&self, prefix: &[LabelId], cycle: &[LabelId]) -> usize {
+        let labels: Vec<LabelId> = prefix.iter().chain(cycle).copied().collect();
+        let (k, n) = (prefix.len(), labels.len());
+        let mut mu = 0;
+        let mut seen = std::collections::HashSet::new();
+        for i in 0.. {
+            let at = if i < n { i } else { k + (i - k) % (n - k) };
+            if n == k || (i >= k && !seen.insert((at, mu))) {
+                return 0;
+            }
+            mu = self.dfa.next[mu][self.letters[labels[at]]];
+            if mu == self.dfa.bad {
+                return i + 1;
+            }
+        }
+        unreachable!("positions and monitor states repeat")
+    }
+}
+
+impl Graph for Product<'_> {
+    fn enc(&self) -> &Encoding {
+        self.enc
+    }
+    fn post(&self, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        Product::post(self, s, budget)
+    }
+    fn pre(&self, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        Product::pre(self, s, budget)
+    }
+    fn num_acc(&self) -> usize {
+        self.acc_rels.len()
+    }
+    fn pre_acc(&self, i: usize, s: &BDDFunction, budget: &Budget) -> BddResult<BDDFunction> {
+        Product::pre_acc(self, i, s, budget)
+    }
+    fn until(
+        &self,
+        within: &BDDFunction,
+        target: &BDDFunction,
+        b: &Budget,
+    ) -> BddResult<BDDFunction> {
+        Product::until(self, within, target, b)
+    }
+    fn forward(
+        &self,
+        from: &BDDFunction,
+        within: &BDDFunction,
+        b: &Budget,
+    ) -> BddResult<BDDFunction> {
+        self.forward_closure(from, within, b)
+    }
+    fn trim(&self, z: &mut BDDFunction, budget: &Budget) -> BddResult<()> {
+        Product::trim(self, z, self.acc_rels.len(), budget).map(|_| ())
+    }
+    fn labelled(&self) -> Vec<(LabelId, &Relation)> {
+        self.rels.iter().map(|(l, r)| (*l, r)).collect()
+    }
+    fn labelled_acc(&self, i: usize) -> Vec<(LabelId, &Relation)> {
+        self.acc_rels[i].iter().map(|(l, r)| (*l, r)).collect()
+    }
+}
 
 fn internal(what: &str) -> Error {
     Error::Internal(format!("lasso shortening: {what}"))
 }
 
-fn values_of(p: &Product, s: &ProductState) -> Vec<usize> {
-    let mut v = vec![0; p.enc.blocks.len()];
-    for (c, &b) in p.enc.block_of_comp.iter().enumerate() {
-        v[b] = s.system[c] as usize;
-    }
-    v[p.aut_block] = s.aut;
-    v
-}
-
-/// `lasso`, with the shortest path to its cycle and the shortest accepting cycle through the
-/// state that path reaches (see the module doc). `reach` is the set the prefix search ranges
-/// over (closed under steps, holding the initial state), `fair` the fair set the cycle stays in.
+/// `lasso`, made the shortest counterexample of the module doc as far as the slices of work
+/// allow, with what was proved. `p` is the product with `aut`, which reads label `l` as letter
+/// `letters[l]`; `space` holds the product states searched (closed under steps, with the
+/// initial state), `inf` the system states with an infinite future, `bad` the property's
+/// bad-prefix monitor when it has bad prefixes.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn shorten(
     p: &Product,
-    reach: &BDDFunction,
-    fair: &BDDFunction,
-    num_acc: usize,
+    aut: &Tgba,
+    letters: &[usize],
+    space: &BDDFunction,
+    inf: &BDDFunction,
+    bad: Option<&BadPrefixes>,
     lasso: Lasso,
+    work: usize,
     budget: &Budget,
 ) -> Result<Lasso> {
-    let k = lasso.prefix.len();
     let enc = p.enc;
     let t0 = std::time::Instant::now();
-    // 1. the shortest path to the cycle
-    let cycle_values: Vec<Vec<usize>> = lasso.states[k..].iter().map(|s| values_of(p, s)).collect();
-    let mut on_cycle = enc.f();
-    for v in &cycle_values {
-        on_cycle = on_cycle.or(&cube_of(enc, v)?).map_err(oom)?;
-    }
-    let init = pick(enc, &p.init)?;
-    let attempt = budget.slice(enc, PREFIX_WORK);
-    // the cycle lies in the fair set: a prefix as short as the path to that set is shortest
-    let search = if k > lasso.to_fair && k <= PREFIX_DEPTH {
-        budget.unless_sliced(path(p, &init, reach, &on_cycle, &attempt))?
-    } else {
-        None
-    };
-    let (mut labels, mut states, s) = match search {
-        Some(Some(steps)) => {
-            let s = steps.last().map_or(init.clone(), |(_, t)| t.clone());
-            let mut states = vec![state_of(p, &init.values)];
-            states.extend(steps.iter().map(|(_, t)| state_of(p, &t.values)));
-            (steps.into_iter().map(|(l, _)| l).collect(), states, s)
-        }
-        Some(None) => return Err(internal("the cycle is not reachable")),
-        None => {
-            if k > lasso.to_fair {
-                log::debug!("lasso: no shorter prefix within {PREFIX_WORK} nodes of work");
+    let w = space.and(inf).map_err(oom)?;
+    // 1. the fewest steps to a bad prefix
+    let mut violation_lower = None;
+    let mut violation = None;
+    if let Some(bp) = bad {
+        let mut proved = 1;
+        let slice = budget.slice(enc, work);
+        match budget.unless_sliced(violation_search(p, bp, &w, &mut proved, &slice))? {
+            Some(Some(v)) => {
+                violation_lower = Some(v.m);
+                violation = Some(v);
             }
-            let s = Point {
-                cube: cube_of(enc, &cycle_values[0])?,
-                values: cycle_values[0].clone(),
-            };
-            (lasso.prefix.clone(), lasso.states[..=k].to_vec(), s)
+            Some(None) => log::debug!("lasso: no counterexample has a bad prefix"),
+            None => {
+                log::debug!("lasso: no bad prefix of fewer than {proved} steps; search stopped");
+                violation_lower = Some(proved);
+            }
         }
-    };
-    let prefix_len = labels.len();
+    }
     let t1 = std::time::Instant::now();
-    // 2. the shortest accepting cycle through s, or the old one turned to start there
-    let attempt = budget.slice(enc, CYCLE_WORK);
-    let found = if num_acc <= MAX_ACC && lasso.cycle.len() <= CYCLE_DEPTH {
-        budget.unless_sliced(shortest_cycle(
-            p,
-            fair,
-            num_acc,
-            &s,
-            lasso.cycle.len(),
-            &attempt,
-        ))?
-    } else {
-        None
-    };
-    match found {
-        Some(cycle) => {
-            for (l, t) in cycle {
-                labels.push(l);
-                states.push(state_of(p, &t.values));
-            }
-        }
-        None => {
-            if num_acc <= MAX_ACC && lasso.cycle.len() <= CYCLE_DEPTH {
-                log::debug!("lasso: no shorter cycle within {CYCLE_WORK} nodes of work");
-            }
-            let j = cycle_values
-                .iter()
-                .position(|v| *v == s.values)
-                .ok_or_else(|| internal("the prefix ends off the cycle"))?;
-            let n = lasso.cycle.len();
-            for i in 0..n {
-                labels.push(lasso.cycle[(j + i) % n]);
-                states.push(lasso.states[k + (j + i + 1) % n].clone());
-            }
+    // 2. the fewest steps from there to an accepting cycle; the states of the lasso's cycle are
+    // on one
+    let (k, n) = (lasso.prefix.len(), lasso.cycle.len());
+    let mut on_cycle = enc.f();
+    for s in &lasso.states[k..] {
+        on_cycle = on_cycle.or(&point_of(p, s)?.cube).map_err(oom)?;
+    }
+    let mut approach = None;
+    if let Some(v) = &violation {
+        let slice = budget.slice(enc, work);
+        let mut a = Approach::new(p, &v.hit);
+        // the violation need not lead to the lasso's cycle: look for it as deep as the lasso
+        let known = Some((&on_cycle, k + n));
+        match budget.unless_sliced(nearest(p, &w, known, &mut a, &slice))? {
+            Some(()) => approach = Some(a),
+            None => log::debug!("lasso: no accepting cycle found after the violation"),
         }
     }
-    let cycle = labels.split_off(prefix_len);
+    let from_violation = approach.is_some();
+    let a = match approach {
+        Some(a) => a,
+        None => {
+            let slice = budget.slice(enc, work);
+            let mut a = Approach::new(p, &p.init);
+            if budget
+                .unless_sliced(nearest(
+                    p,
+                    &w,
+                    Some((&on_cycle, usize::MAX)),
+                    &mut a,
+                    &slice,
+                ))?
+                .is_none()
+            {
+                log::debug!("lasso: no shorter prefix within {work} nodes of work");
+            }
+            a
+        }
+    };
+    let t2 = std::time::Instant::now();
+    // 3. the state the prefix ends in, and the shortest accepting cycle through it
+    let owned = exact_classes(p, aut, letters, budget)?;
+    let cs = Cycles {
+        classes: classes_of(enc, &owned, budget)?,
+        all: aut.all_acc(),
+        slice: budget.slice(enc, work.saturating_mul(2)),
+    };
+    let (depth, x, cycle, proved) = match &a.target {
+        Target::None => {
+            let x = point_of(p, &lasso.states[k])?;
+            let (cycle, proved) = cs.through(p, &w, &x, || rotated(p, &lasso, &x), budget)?;
+            (None, x, cycle, proved)
+        }
+        Target::Known { depth, x } => {
+            let (cycle, proved) = cs.through(p, &a.within, x, || rotated(p, &lasso, x), budget)?;
+            (Some(*depth), x.clone(), cycle, proved)
+        }
+        Target::Candidates { depth, y } => {
+            let layer = &a.layers.layers[*depth];
+            let (x, scc) = on_fair_cycle(p, y, layer, budget)?;
+            let (cycle, proved) =
+                cs.through(p, &scc, &x, || walk_cycle(p, &scc, &x, budget), budget)?;
+            (Some(*depth), x, cycle, proved)
+        }
+    };
+    // the lasso
+    let (mut start, mut steps) = match depth {
+        Some(d) => a.layers.path_to(p, d, x, budget)?,
+        None => {
+            let points = lasso.states[..=k]
+                .iter()
+                .map(|s| point_of(p, s))
+                .collect::<Result<Vec<_>>>()?;
+            let steps = lasso
+                .prefix
+                .iter()
+                .copied()
+                .zip(points[1..].iter().cloned());
+            (points[0].clone(), steps.collect())
+        }
+    };
+    let mut lower = a.lower;
+    if let (true, Some(v), Some(bp)) = (from_violation, &violation, bad) {
+        let (s0, mut before) = violation_path(p, bp, v, &start, budget)?;
+        before.append(&mut steps);
+        (start, steps) = (s0, before);
+        lower += v.m;
+    }
+    let mut labels = Vec::new();
+    let mut states: Vec<ProductState> = vec![state_of(p, &start.values)];
+    for (l, s) in steps.iter().chain(&cycle) {
+        labels.push(*l);
+        states.push(state_of(p, &s.values));
+    }
+    let cycle_labels = labels.split_off(steps.len());
+    let shortness = Shortness {
+        violation: violation_lower.map(|at_least| Bound {
+            steps: bad.map_or(0, |bp| bp.first_bad_step(&labels, &cycle_labels)),
+            at_least,
+        }),
+        prefix: Bound {
+            steps: labels.len(),
+            at_least: lower.min(labels.len()),
+        },
+        cycle: Bound {
+            steps: cycle_labels.len(),
+            at_least: proved.min(cycle_labels.len()),
+        },
+    };
     log::debug!(
-        "lasso shortened: prefix {k} -> {prefix_len} steps (at least {}; {:.2} s), cycle {} -> {} steps ({:.2} s)",
-        lasso.to_fair,
-        (t1 - t0).as_secs_f64(),
+        "lasso shortened: prefix {} -> {} steps, cycle {} -> {} steps ({:?}); violation {:.2} s, \
+         prefix {:.2} s, cycle {:.2} s",
+        lasso.prefix.len(),
+        labels.len(),
         lasso.cycle.len(),
-        cycle.len(),
-        t1.elapsed().as_secs_f64()
+        cycle_labels.len(),
+        shortness,
+        (t1 - t0).as_secs_f64(),
+        (t2 - t1).as_secs_f64(),
+        t2.elapsed().as_secs_f64()
     );
     Ok(Lasso {
         prefix: labels,
-        cycle,
+        cycle: cycle_labels,
         states,
         to_fair: lasso.to_fair,
+        shortness: Some(shortness),
     })
 }
 
-/// A shortest path of at least one step from `s` back to `s` inside `fair` that takes an edge
-/// of every acceptance set, found within `max_len` steps (step 2 of the module doc).
-fn shortest_cycle(
-    p: &Product,
-    fair: &BDDFunction,
-    num_acc: usize,
-    s: &Point,
-    max_len: usize,
-    budget: &Budget,
-) -> Result<Vec<(LabelId, Point)>> {
-    let enc = p.enc;
-    let masks = 1usize << num_acc;
-    let full = masks - 1;
-    // layers[d][m]: states first reached in d steps having met the sets of m
-    let mut start = vec![enc.f(); masks];
-    start[0] = s.cube.clone();
-    let mut seen = start.clone();
-    let mut layers = vec![start];
-    let depth = loop {
-        let d = layers.len();
-        budget.phase("lasso (shortest cycle, BFS layer)", d);
-        if d > max_len {
-            return Err(internal("no cycle within the length of the one found"));
-        }
-        let last = &layers[d - 1];
-        let mut next = vec![enc.f(); masks];
-        for (m, x) in last.iter().enumerate() {
-            if !x.satisfiable() {
-                continue;
-            }
-            let plain = p.post(x, budget)?.and(fair).map_err(oom)?;
-            next[m] = next[m].or(&plain).map_err(oom)?;
-            for i in 0..num_acc {
-                let img = p.acc_clusters[i]
-                    .post(enc, x, budget)?
-                    .and(fair)
-                    .map_err(oom)?;
-                let to = m | 1 << i;
-                next[to] = next[to].or(&img).map_err(oom)?;
-            }
-            budget.check(enc)?;
-        }
-        if next[full].and(&s.cube).map_err(oom)?.satisfiable() {
-            break d;
-        }
-        for (m, n) in next.iter_mut().enumerate() {
-            *n = seen[m].imp_strict(n).map_err(oom)?; // n ∧ ¬seen
-            seen[m] = seen[m].or(n).map_err(oom)?;
-        }
-        layers.push(next);
-    };
-    // back from (s, full) at `depth`, one layer at a time
-    let mut steps = Vec::with_capacity(depth);
-    let (mut t, mut m) = (s.clone(), full);
-    for e in (0..depth).rev() {
-        let (l, from, m_from) = step_back(p, &t, m, &layers[e], num_acc, budget)?;
-        steps.push((l, t));
-        t = from;
-        m = m_from;
+/// A product state as a point.
+fn point_of(p: &Product, s: &ProductState) -> Result<Point> {
+    let mut values = vec![0; p.enc.blocks.len()];
+    for (c, &b) in p.enc.block_of_comp.iter().enumerate() {
+        values[b] = s.system[c] as usize;
     }
-    if m != 0 || t.values != s.values {
-        return Err(internal("the cycle does not start where it ends"));
-    }
-    steps.reverse();
-    Ok(steps)
+    values[p.aut_block] = s.aut;
+    Ok(Point {
+        cube: cube_of(p.enc, &values)?,
+        values,
+    })
 }
 
-/// A predecessor of `(t, m)` in `layer`: by any edge from the same mask, or by an edge of set
-/// `i` from a mask that lacked `i` or had it already.
-fn step_back(
-    p: &Product,
-    t: &Point,
-    m: usize,
-    layer: &[BDDFunction],
-    num_acc: usize,
-    budget: &Budget,
-) -> Result<(LabelId, Point, usize)> {
-    for (l, rel) in &p.rels {
-        let pre = rel.preimage(&t.cube)?.and(&layer[m]).map_err(oom)?;
-        budget.check(p.enc)?;
-        if pre.satisfiable() {
-            return Ok((*l, pick(p.enc, &pre)?, m));
+/// The cycle of `lasso`, turned to start (and end) at `x`, one of its states.
+fn rotated(p: &Product, lasso: &Lasso, x: &Point) -> Result<Vec<(LabelId, Point)>> {
+    let (k, n) = (lasso.prefix.len(), lasso.cycle.len());
+    let points = lasso.states[k..k + n]
+        .iter()
+        .map(|s| point_of(p, s))
+        .collect::<Result<Vec<_>>>()?;
+    let j = points
+        .iter()
+        .position(|s| s.values == x.values)
+        .ok_or_else(|| internal("the prefix ends off the cycle"))?;
+    Ok((0..n)
+        .map(|i| (lasso.cycle[(j + i) % n], points[(j + i + 1) % n].clone()))
+        .collect())
+}
+
+/// Search 3 of the module doc, with the product's edges by exact acceptance sets and its slice
+/// of work.
+struct Cycles<'a> {
+    classes: Vec<Class<'a>>,
+    all: u64,
+    slice: Budget,
+}
+
+impl Cycles<'_> {
+    /// The shortest accepting cycle through `x` inside `within`, `None` when there is none;
+    /// `proved` as for [`shortest_cycle`]. Runs in the slice: an error is the slice running
+    /// out or a limit of the run.
+    fn search(
+        &self,
+        p: &Product,
+        within: &BDDFunction,
+        x: &Point,
+        proved: &mut usize,
+    ) -> Result<Option<Vec<(LabelId, Point)>>> {
+        // a cycle through x stays among the states that reach x
+        let back = p.until(within, &x.cube, &self.slice)?;
+        shortest_cycle(p, &self.classes, self.all, &back, x, proved, &self.slice)
+    }
+
+    /// The shortest accepting cycle through `x`, known to be on one, with the length no cycle
+    /// through it is proved shorter than; `fallback` when the slice runs out.
+    fn through(
+        &self,
+        p: &Product,
+        within: &BDDFunction,
+        x: &Point,
+        fallback: impl FnOnce() -> Result<Vec<(LabelId, Point)>>,
+        budget: &Budget,
+    ) -> Result<(Vec<(LabelId, Point)>, usize)> {
+        let mut proved = 1;
+        match budget.unless_sliced(self.search(p, within, x, &mut proved))? {
+            Some(Some(c)) => {
+                let n = c.len();
+                Ok((c, n))
+            }
+            Some(None) => Err(internal("no accepting cycle through a state on one")),
+            None => {
+                log::debug!("lasso: no cycle shorter than {proved} steps; work ran out");
+                Ok((fallback()?, proved))
+            }
         }
     }
-    for i in (0..num_acc).filter(|i| m >> i & 1 == 1) {
-        for from in [m & !(1 << i), m] {
-            for (l, rel) in &p.acc_rels[i] {
-                let pre = rel.preimage(&t.cube)?.and(&layer[from]).map_err(oom)?;
-                budget.check(p.enc)?;
-                if pre.satisfiable() {
-                    return Ok((*l, pick(p.enc, &pre)?, from));
+}
+
+/// How far search 2 got.
+enum Target {
+    /// Nowhere: the lasso as found stays.
+    None,
+    /// A state of the lasso's cycle first reached after `depth` steps: on an accepting cycle.
+    Known { depth: usize, x: Point },
+    /// Some states of layer `depth` in `y` are on an accepting cycle, and none nearer is (see
+    /// [`nearest_fair_cycle`]).
+    Candidates { depth: usize, y: BDDFunction },
+}
+
+/// Search 2 from a set of states: its layers, the states they range over, what it found and
+/// the lower bound it proved.
+struct Approach {
+    layers: Layers,
+    within: BDDFunction,
+    lower: usize,
+    target: Target,
+}
+
+impl Approach {
+    fn new(p: &Product, start: &BDDFunction) -> Approach {
+        Approach {
+            layers: Layers::new(start),
+            within: p.enc.f(),
+            lower: 0,
+            target: Target::None,
+        }
+    }
+}
+
+/// Search 2 of the module doc from the start of `a.layers`, inside the states of `w` it reaches:
+/// fills `a`, keeping in it what was found when a limit stops the search. `known`: the states
+/// of an accepting cycle, which bound the search from above when they are found within the
+/// depth given.
+fn nearest(
+    p: &Product,
+    w: &BDDFunction,
+    known: Option<(&BDDFunction, usize)>,
+    a: &mut Approach,
+    budget: &Budget,
+) -> Result<()> {
+    let start = a.layers.layers[0].clone();
+    a.within = p.forward(&start, w, budget)?;
+    let mut upper = None;
+    if let Some((c, max)) = known {
+        if let Some(d) = a
+            .layers
+            .first_meeting_within(p, &a.within, c, max, budget)?
+        {
+            let x = pick(p.enc, &a.layers.layers[d].and(c).map_err(oom)?)?;
+            a.target = Target::Known { depth: d, x };
+            upper = Some(d);
+        }
+    }
+    let within = a.within.clone();
+    match nearest_fair_cycle(p, &mut a.layers, &within, upper, &mut a.lower, budget)? {
+        Nearest::AtUpper => {}
+        Nearest::Found { depth, y } => a.target = Target::Candidates { depth, y },
+    }
+    Ok(())
+}
+
+/// What search 1 found: the fewest steps `m` to a bad prefix, the product states `hit` at its
+/// end, and the layers (per monitor state) that lead there.
+struct Violation {
+    m: usize,
+    hit: BDDFunction,
+    layers: Vec<BTreeMap<usize, BDDFunction>>,
+}
+
+/// Search 1 of the module doc, inside `w`; `None` when no counterexample has a bad prefix.
+/// `proved` is raised to each length no bad prefix has.
+fn violation_search(
+    p: &Product,
+    bp: &BadPrefixes,
+    w: &BDDFunction,
+    proved: &mut usize,
+    budget: &Budget,
+) -> Result<Option<Violation>> {
+    let (enc, dfa) = (p.enc, &bp.dfa);
+    // the product's relations by the monitor letter their label is read as
+    let mut by_letter: BTreeMap<usize, Vec<&Relation>> = BTreeMap::new();
+    for (l, r) in &p.rels {
+        by_letter.entry(bp.letters[*l]).or_default().push(r);
+    }
+    let groups = by_letter
+        .into_iter()
+        .map(|(x, rs)| Ok((x, Clusters::new(enc, rs, CLUSTER_NODES, budget)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let start = p.init.and(w).map_err(oom)?;
+    let mut layers = vec![BTreeMap::from([(0, start)])];
+    let mut seen = layers[0].clone();
+    loop {
+        let d = layers.len();
+        budget.phase("lasso shortening (violation, BFS layer)", d);
+        let mut next: BTreeMap<usize, BDDFunction> = BTreeMap::new();
+        for (&mu, set) in &layers[d - 1] {
+            if mu == dfa.bad || !dfa.can_fail[mu] {
+                continue;
+            }
+            for (x, clusters) in &groups {
+                let img = clusters.post(enc, set, budget)?.and(w).map_err(oom)?;
+                if img.satisfiable() {
+                    let slot = next.entry(dfa.next[mu][*x]).or_insert_with(|| enc.f());
+                    *slot = slot.or(&img).map_err(oom)?;
                 }
             }
         }
+        for (mu, set) in next.iter_mut() {
+            if let Some(s) = seen.get(mu) {
+                *set = minus(set, s)?;
+            }
+        }
+        next.retain(|_, s| s.satisfiable());
+        if let Some(hit) = next.get(&dfa.bad) {
+            let hit = hit.clone();
+            layers.push(next);
+            return Ok(Some(Violation { m: d, hit, layers }));
+        }
+        *proved = d + 1;
+        if next.is_empty() {
+            return Ok(None);
+        }
+        for (&mu, set) in &next {
+            let slot = seen.entry(mu).or_insert_with(|| enc.f());
+            *slot = slot.or(set).map_err(oom)?;
+        }
+        layers.push(next);
     }
-    Err(internal("a layer has no predecessor"))
+}
+
+/// The path of search 1 from the initial state to `t`, a state of its last layer in the bad
+/// monitor state: the initial point and the steps.
+fn violation_path(
+    p: &Product,
+    bp: &BadPrefixes,
+    v: &Violation,
+    t: &Point,
+    budget: &Budget,
+) -> Result<(Point, Vec<(LabelId, Point)>)> {
+    let mut steps = Vec::with_capacity(v.m);
+    let (mut t, mut mu) = (t.clone(), bp.dfa.bad);
+    for e in (0..v.m).rev() {
+        let mut found = None;
+        'search: for (&from, set) in &v.layers[e] {
+            for (l, rel) in &p.rels {
+                if bp.dfa.next[from][bp.letters[*l]] != mu {
+                    continue;
+                }
+                let pre = rel.preimage(&t.cube)?.and(set).map_err(oom)?;
+                budget.check(p.enc)?;
+                if pre.satisfiable() {
+                    found = Some((*l, pick(p.enc, &pre)?, from));
+                    break 'search;
+                }
+            }
+        }
+        let (l, s, from) = found.ok_or_else(|| internal("a violation layer has no predecessor"))?;
+        steps.push((l, t));
+        (t, mu) = (s, from);
+    }
+    steps.reverse();
+    Ok((t, steps))
+}
+
+/// The product's relations split by the exact acceptance sets of the automaton edges they take
+/// (sets, label, relation): a product step that two automaton edges allow, one in set 0 and
+/// one in set 1, is in two classes, each with one set, as a run takes one edge per step.
+/// `letters[l]`: the letter `aut` reads label `l` as.
+fn exact_classes(
+    p: &Product,
+    aut: &Tgba,
+    letters: &[usize],
+    budget: &Budget,
+) -> Result<Vec<(u64, LabelId, Relation)>> {
+    let (enc, ab) = (p.enc, p.aut_block);
+    let n = aut.num_letters();
+    let mut edges: BTreeMap<(usize, u64), BDDFunction> = BTreeMap::new();
+    for e in &aut.edges {
+        let f = enc
+            .value(ab, e.from, false)?
+            .and(&enc.value(ab, e.to, true)?)
+            .map_err(oom)?;
+        for x in e.letters.iter().take_while(|&x| x < n) {
+            let slot = edges.entry((x, e.acc)).or_insert_with(|| enc.f());
+            *slot = slot.or(&f).map_err(oom)?;
+        }
+        budget.check(enc)?;
+    }
+    let mut out = Vec::new();
+    for (l, rel) in &p.rels {
+        let x = letters[*l];
+        for (&(_, mask), f) in edges.range((x, 0)..=(x, u64::MAX)) {
+            let r = enc.labels[*l].rel.and(f).map_err(oom)?;
+            if r.satisfiable() {
+                out.push((mask, *l, enc.relation(r, rel.support.clone())?));
+            }
+            budget.check(enc)?;
+        }
+    }
+    Ok(out)
+}
+
+fn classes_of<'a>(
+    enc: &Encoding,
+    owned: &'a [(u64, LabelId, Relation)],
+    budget: &Budget,
+) -> Result<Vec<Class<'a>>> {
+    let mut by_mask: BTreeMap<u64, Vec<(LabelId, &Relation)>> = BTreeMap::new();
+    for (m, l, r) in owned {
+        by_mask.entry(*m).or_default().push((*l, r));
+    }
+    by_mask
+        .into_iter()
+        .map(|(m, rels)| Class::new(enc, m, rels, budget))
+        .collect()
 }
