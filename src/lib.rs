@@ -3,7 +3,7 @@
 //!
 //! The pieces, each usable without the command line, by layer from the ground up (a module
 //! imports only from the layers below its own; ARCHITECTURE.md gives the rule and its
-//! exceptions, `tests/architecture.rs` checks it):
+//! exceptions, `tests/it/architecture.rs` checks it):
 //! * base: [`error`]; [`limits`], the resource limits (time, nodes, slices of work) of every
 //!   engine; [`progress`], a progress line every few seconds from the long loops, carried by
 //!   the limits; [`memory`], what memory the machine allows and what the process uses;

@@ -1,7 +1,9 @@
 //! A CTL property file: backward fixpoints, evidence paths replayed on the system.
 
 use super::options::{order_candidates, CheckOptions, Engine};
-use super::shared::{combine, explicit_graph, fair_shares, or_unknown, result, symbolic_system};
+use super::shared::{
+    combine, explicit_graph, fair_shares, or_unknown, result, symbolic_system, Round,
+};
 use crate::error::{Error, Result};
 use crate::evidence::{replay, End, Evidence, Kind};
 use crate::limits::Budget;
@@ -102,7 +104,7 @@ pub(super) fn check_ctl_file(
         _ => None,
     };
 
-    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+    let check_one = |i: usize, budget: &Budget, _: Round| -> Result<PropertyResult> {
         let p = &ps[i];
         let t = Instant::now();
         let mut evidence = None;
