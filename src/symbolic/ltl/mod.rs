@@ -46,7 +46,7 @@ pub mod states;
 
 pub use lasso::{Lasso, ProductState};
 pub use product::letter_of_label;
-pub use states::STUTTER;
 pub use run::{
     check_ltl, check_ltl_once, check_ltl_with, LtlOptions, LtlResult, LtlRun, LtlStats, Universe,
 };
+pub use states::STUTTER;

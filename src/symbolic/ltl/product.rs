@@ -387,14 +387,7 @@ pub(crate) fn build_product<'c>(
         })
         .collect();
     let self_guards = vec![None; tgba.num_states];
-    Product::assemble(
-        ctx,
-        rels,
-        acc_rels,
-        init,
-        (self_loops, self_guards),
-        budget,
-    )
+    Product::assemble(ctx, rels, acc_rels, init, (self_loops, self_guards), budget)
 }
 
 impl<'c> Product<'c> {
@@ -452,7 +445,9 @@ fn group_rels(enc: &Encoding, rels: &[(LabelId, Relation)]) -> Vec<Vec<usize>> {
     }
     let mut idx: Vec<usize> = (0..rels.len()).collect();
     idx.sort_by_key(|&r| rank.get(rels[r].0).copied().unwrap_or(n));
-    group_by_level(idx, |r| enc.labels.get(rels[r].0).map_or(0, Relation::top_level))
+    group_by_level(idx, |r| {
+        enc.labels.get(rels[r].0).map_or(0, Relation::top_level)
+    })
 }
 
 /// The reachable product states, by chaining from the initial product state (as

@@ -173,14 +173,7 @@ pub(crate) fn build_state_product<'c>(
             self_guards.push((g != enc.t()).then_some(g));
         }
     }
-    Product::assemble(
-        ctx,
-        rels,
-        acc_rels,
-        init,
-        (self_loops, self_guards),
-        budget,
-    )
+    Product::assemble(ctx, rels, acc_rels, init, (self_loops, self_guards), budget)
 }
 
 /// The component blocks (not `skip`) whose variables `f` depends on.
