@@ -162,8 +162,8 @@ pub fn check_ltl(
             Err(e) => Err(e),
         }
     };
-    for i in 0..n {
-        out[i] = check(i, &share_of(budget, n - i))?;
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = check(i, &share_of(budget, n - i))?;
     }
     // the formulas that ran out of their share, with all the time left
     for i in 0..n {

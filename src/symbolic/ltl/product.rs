@@ -237,9 +237,9 @@ impl Product<'_> {
     /// Only the first round takes `Pre(z)` whole. A state loses its last successor in `z`
     /// only when one of them has just been removed, so each later round looks at the
     /// predecessors `C` of the states the last one removed, and keeps those with a successor
-    /// left: `C ∧ Pre(Img(C) ∧ z)`. On sets far larger than their edge this costs far less
-    /// (RERS 2020 problem 103 as a net, LTLCardinality-01, `A X ¬G F p`: 10,551 rounds,
-    /// XXX).
+    /// left: `C ∧ Pre(Img(C) ∧ z)`. On sets far larger than their edge this costs far less.
+    /// Long trims exist: RERS 2020 problem 103 as a net, LTLCardinality-01 (`A X ¬G F p`),
+    /// runs over 10,000 rounds.
     ///
     /// Stops early with the empty set when, at round 1, 2, 4, 8, ..., some acceptance set
     /// `i < num_acc` has no edge left inside the remaining states: then no state is fair. This
