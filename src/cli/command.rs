@@ -6,7 +6,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use ltsym::Error;
 
-use super::{automaton, check, completions, convert, gen, info, man, mcc, props, reach};
+use super::{automaton, check, completions, convert, gen, info, man, mcc, props, reach, synth};
 
 #[derive(Parser)]
 #[command(
@@ -65,6 +65,9 @@ pub enum Command {
     Convert(convert::Args),
     /// Print the automaton of a negated LTL property in HOA v1 (or its statistics).
     Automaton(automaton::Args),
+    /// Synthesise a RERS-style benchmark problem with verdicts by construction (system,
+    /// LTL and CTL property files with verdicts, manifest.json).
+    Synth(synth::Args),
     /// Answer Model Checking Contest examinations on a model folder, in the contest's output
     /// lines; exit code 3 when a limit left results unanswered.
     Mcc(mcc::Args),
@@ -87,6 +90,7 @@ impl Command {
             Command::Convert(args) => convert::run(args),
             Command::Automaton(args) => automaton::run(args),
             Command::Mcc(args) => mcc::run(args),
+            Command::Synth(args) => synth::run(args),
             Command::Completions(args) => completions::run(args, Cli::command()),
             Command::Man(args) => man::run(args, Cli::command()),
         }

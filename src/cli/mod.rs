@@ -62,6 +62,7 @@ mod man;
 mod mcc;
 mod props;
 mod reach;
+mod synth;
 
 /// The output format of `info` and `reach`: `--format text|json` (`jsonl` is `json`: one
 /// object on one line), and `--json`, the old spelling, kept hidden.
