@@ -12,6 +12,7 @@
 
 use super::{AccSet, LetterSet};
 use crate::error::{Error, Result};
+use crate::limits::Budget;
 use crate::logic::Ltl;
 
 /// The most propositions a formula may have.
@@ -46,17 +47,43 @@ impl ValuationTgba {
             (1u64 << self.num_acc) - 1
         }
     }
+
+    /// The valuations there are: `2^atoms`.
+    pub fn num_valuations(&self) -> usize {
+        1 << self.atoms
+    }
+
+    /// The states that loop on every valuation in every acceptance set: a run that reaches
+    /// one is accepted whatever comes after (as [`super::Tgba::accepting_sinks`]).
+    pub fn accepting_sinks(&self) -> Vec<usize> {
+        let n = self.num_valuations();
+        let all = self.all_acc();
+        (0..self.num_states)
+            .filter(|&q| {
+                let mut covered = LetterSet::empty(n);
+                for e in &self.edges {
+                    if e.from == q && e.to == q && e.acc & all == all {
+                        covered = covered.union(&e.vals);
+                    }
+                }
+                (0..n).all(|m| covered.contains(m))
+            })
+            .collect()
+    }
 }
 
-/// The automaton of `f`, whose atoms must be among `names`; proposition `i` is `names[i]`.
-pub fn translate_valuations(f: &Ltl, names: &[String]) -> Result<ValuationTgba> {
+/// `f` over the letters of [`translate_valuations`]: proposition `i` (`names[i]`) becomes the
+/// disjunction of the letters `v<m>` with bit `i` of `m` set. A word of valuations, written
+/// as those letters, satisfies the result under the action reading of
+/// [`crate::logic::eval::holds_on_lasso`] iff it satisfies `f`: the replay of a
+/// counterexample evaluates the formula so, apart from the automaton.
+pub fn over_valuations(f: &Ltl, names: &[String]) -> Result<Ltl> {
     let k = names.len();
     if k > MAX_ATOMS {
         return Err(Error::Usage(format!(
             "an LTL formula over {k} state propositions: ltsym translates at most {MAX_ATOMS}"
         )));
     }
-    let letter = |m: usize| format!("v{m}");
     let atom = |name: &str| -> Result<Ltl> {
         let i = names
             .iter()
@@ -64,12 +91,32 @@ pub fn translate_valuations(f: &Ltl, names: &[String]) -> Result<ValuationTgba> 
             .ok_or_else(|| Error::Internal(format!("LTL atom `{name}` is not a proposition")))?;
         Ok((0..1usize << k)
             .filter(|m| m >> i & 1 == 1)
-            .map(|m| Ltl::atom(&letter(m)))
+            .map(|m| Ltl::atom(&valuation_letter(m)))
             .reduce(Ltl::or)
             .expect("bit i is set in some valuation"))
     };
-    let g = substitute(f, &atom)?;
-    let tgba = super::translate(&g)?;
+    substitute(f, &atom)
+}
+
+/// The letter that stands for valuation `m` (bit `i`: proposition `i`).
+pub fn valuation_letter(m: usize) -> String {
+    format!("v{m}")
+}
+
+/// The automaton of `f`, whose atoms must be among `names`; proposition `i` is `names[i]`.
+pub fn translate_valuations(f: &Ltl, names: &[String]) -> Result<ValuationTgba> {
+    translate_valuations_within(f, names, &Budget::unlimited())
+}
+
+/// [`translate_valuations`] within the time and memory limits of `budget`.
+pub fn translate_valuations_within(
+    f: &Ltl,
+    names: &[String],
+    budget: &Budget,
+) -> Result<ValuationTgba> {
+    let k = names.len();
+    let g = over_valuations(f, names)?;
+    let tgba = super::translate::translate_within(&g, budget)?;
     // translated letter -> valuations it stands for
     let n = 1usize << k;
     let mut named = LetterSet::empty(n);

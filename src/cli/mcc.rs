@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use ltsym::check::Engine;
 use ltsym::limits::Budget;
 use ltsym::mcc::{
-    compare, examine_with, lines, load_model, load_properties, parse_oracle, Deadlocks,
-    Examination, MccOptions,
+    asked, compare, examine_with, lines, load_model, load_properties, parse_oracle, unanswered,
+    Answer, Deadlocks, Examination, MccOptions, Property,
 };
 use ltsym::memory::Machine;
 use ltsym::Error;
@@ -54,6 +54,20 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", value_parser = ltsym::memory::parse_size,
           allow_hyphen_values = true)]
     max_memory: Option<u64>,
+    /// Only these formulas of the examinations with formulas, comma separated: each an id of
+    /// the examination file, or the number at its end (`5` for `...-LTLCardinality-05`).
+    #[arg(long, value_name = "ID|N[,...]", value_delimiter = ',')]
+    formula: Vec<String>,
+}
+
+/// Whether the property `id` is one of `wanted` (see [`Args::formula`]); all are without any.
+fn wanted(id: &str, wanted: &[String]) -> bool {
+    let number = |s: &str| s.trim().parse::<u64>().ok();
+    let suffix = id.rsplit('-').next().and_then(number);
+    wanted.is_empty()
+        || wanted
+            .iter()
+            .any(|w| w.trim() == id || (number(w).is_some() && number(w) == suffix))
 }
 
 #[derive(Clone, Debug)]
@@ -80,6 +94,11 @@ fn parse_examinations(s: &str) -> Result<Examinations, String> {
     Ok(Examinations(out))
 }
 
+/// Every result of `ex` over the properties `props`, unanswered.
+fn unanswered_answers(ex: Examination, props: &[Property]) -> Vec<Answer> {
+    unanswered(ex, &asked(ex, props))
+}
+
 /// The oracle file of `ex` for `model`: `oracle` itself, or the file in the folder `oracle`.
 fn oracle_file(oracle: &Path, model: &str, ex: Examination) -> PathBuf {
     if oracle.is_dir() {
@@ -102,7 +121,19 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut space = None;
     let memory = Machine::read().limit(args.max_memory);
     for &ex in &args.examination.0 {
-        let props = load_properties(&model, ex)?;
+        let all = load_properties(&model, ex)?;
+        let props: Vec<_> = all
+            .iter()
+            .filter(|p| wanted(&p.id, &args.formula))
+            .cloned()
+            .collect();
+        if !all.is_empty() && props.is_empty() {
+            return Err(Error::Usage(format!(
+                "no formula of {} is one of --formula {}",
+                ex.name(),
+                args.formula.join(",")
+            )));
+        }
         let budget = Budget::new(args.timeout, args.max_nodes).with_memory(memory);
         let answers = examine_with(&model, ex, &props, &opts, &budget, &mut space)?;
         for l in lines(&answers) {
@@ -112,7 +143,17 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         if let Some(oracle) = &args.oracle {
             let path = oracle_file(oracle, &model.name, ex);
             let text = ltsym::parse::read_file(&path)?;
-            let c = compare(&answers, &parse_oracle(&text));
+            // the oracle numbers the results by their rank among all ids of the file
+            let mut full = unanswered_answers(ex, &all);
+            for a in answers {
+                if let Some(slot) = full.iter_mut().find(|f| f.id == a.id) {
+                    *slot = a;
+                } else {
+                    full.push(a);
+                }
+            }
+            let mut c = compare(&full, &parse_oracle(&text));
+            c.unanswered.retain(|id| wanted(id, &args.formula));
             eprintln!(
                 "oracle {} {}: {} match, {} mismatch, {} beyond the contest (?), {} unanswered",
                 model.name,

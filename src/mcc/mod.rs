@@ -21,6 +21,8 @@
 pub mod answer;
 pub mod explicit;
 pub mod formula;
+pub mod ltl;
+pub mod sets;
 pub mod symbolic;
 pub mod xml;
 
@@ -251,12 +253,12 @@ pub fn examine_with<'a>(
     }
 }
 
-/// Whether the symbolic engine answers `ex` itself: everything but LTL, and CTL only in the
-/// reading of finite maximal paths (the fixpoints of [`crate::symbolic::CtlChecker`]). The
-/// rest goes to the explicit engine.
+/// Whether the symbolic engine answers `ex` itself: everything but CTL in a reading other
+/// than finite maximal paths (the fixpoints of [`crate::symbolic::CtlChecker`]) and LTL with
+/// finite paths. The rest goes to the explicit engine.
 pub fn symbolic_answers(ex: Examination, opts: &MccOptions) -> bool {
     match ex.logic() {
-        Some(FormulaLogic::Ltl) => false,
+        Some(FormulaLogic::Ltl) => opts.ltl_deadlocks != Deadlocks::Finite,
         Some(_) => opts.ctl_deadlocks == Deadlocks::Finite,
         None => true,
     }
@@ -276,8 +278,8 @@ fn within_limits<T>(r: Result<T>) -> Result<Option<T>> {
     }
 }
 
-/// Answers `ex` with the symbolic engine ([`NetChecker`]); LTL, and CTL in a reading other
-/// than finite paths, with the explicit one ([`symbolic_answers`]). A limit hit while
+/// Answers `ex` with the symbolic engine ([`NetChecker`], LTL on an encoding of its own:
+/// [`ltl::check_ltl`]); what it does not answer ([`symbolic_answers`]) with the explicit one. A limit hit while
 /// computing the reachable markings leaves every answer `None`, one hit on a formula that
 /// formula's (and, the time being spent, usually the rest).
 pub fn examine_symbolic<'a>(
@@ -292,6 +294,11 @@ pub fn examine_symbolic<'a>(
         return examine_explicit(model, ex, props, opts, budget);
     }
     let ids = asked(ex, props);
+    if ex.logic() == Some(FormulaLogic::Ltl) {
+        let values = ltl::check_ltl(&model.sys, &model.net, props, opts.ltl_deadlocks, budget)?;
+        let values = values.into_iter().map(|v| v.map(Value::Bool)).collect();
+        return Ok(answers(ex, ids, values, &SYMBOLIC));
+    }
     if cache.is_none() {
         *cache = within_limits(NetChecker::build(&model.sys, &model.net, budget))?;
     }

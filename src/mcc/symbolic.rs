@@ -4,15 +4,9 @@
 //! The net is the LTS network of `src/parse/nupn.rs` (one component per unit), factored into
 //! bits where a unit is a product of two-state machines ([`crate::model::factor`]), and its
 //! reachable set is computed by saturation over the raced orders, as `ltsym reach` does. On
-//! top of it, every question of the examinations is a set operation:
+//! top of it, every question of the examinations is a set operation, on the places,
+//! transitions and state formulas as sets of markings ([`super::sets`]):
 //!
-//! * place `p` marked: its unit in `p`'s local state (a cube over that unit's bits);
-//! * Petri transition `t` enabled: every input place marked (the definition, not the
-//!   encoding's guard; the two agree on the reachable markings once [`NetChecker::build`] has
-//!   checked one-safety, see [`crate::model::net`]);
-//! * `tokens-count` of places: the sets "exactly k of them marked", by a running sum over
-//!   the places (the count of a sum with `n` summands has `n + 1` sets); comparisons and
-//!   UpperBounds read those;
 //! * StateSpace TRANSITIONS = Σ_t |R ∧ enabled(t)|: every Petri transition is deterministic,
 //!   so its edges in the reachability graph are the reachable markings that enable it
 //!   (transitions with the same input places are counted once, times their number);
@@ -24,7 +18,7 @@
 //!   and the cheap proof (the initial marking is a home state and every transition is
 //!   enabled somewhere).
 //!
-//! LTL stays with the explicit engine (`mod.rs` dispatches).
+//! LTL has its own encoding, with a block for the automaton state (`ltl.rs`).
 
 use std::collections::HashMap;
 
@@ -32,11 +26,12 @@ use num_bigint::BigUint;
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use super::formula::{Formula, IntExpr};
+use super::formula::Formula;
+use super::sets::{check_one_safe, comp_state, distribution, NetSets};
 use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::factor::{factor, Factored};
-use crate::model::{CompId, PetriNet, StateId, System};
+use crate::model::{CompId, LabelId, PetriNet, StateId, Sync, System};
 use crate::symbolic::ctl::CtlChecker;
 use crate::symbolic::encoding::{oom, SatCache};
 use crate::symbolic::reach::{race_reach, ReachStats, Strategy};
@@ -49,8 +44,9 @@ pub struct NetChecker<'a> {
     net: &'a PetriNet,
     enc: Encoding,
     reach: BDDFunction,
-    /// The markings where each place is marked.
-    marked: Vec<BDDFunction>,
+    sets: NetSets<'a>,
+    /// [`NetChecker::counted_by_label`].
+    by_label: Vec<(LabelId, Vec<usize>)>,
     /// The reachability run (counts, deadlocks, order, times).
     pub stats: ReachStats,
 }
@@ -77,90 +73,27 @@ impl<'a> NetChecker<'a> {
             ManagerOptions::for_system(sys),
             budget,
         )?;
-        let mut checker = NetChecker {
+        let sets = NetSets::new(&enc, &fsys, net)?;
+        check_one_safe(&enc, &fsys, &sets, &reach)?;
+        Ok(NetChecker {
             fsys,
             net,
             enc,
             reach,
-            marked: Vec::new(),
+            sets,
+            by_label: NetChecker::counted_by_label(sys, net),
             stats,
-        };
-        checker.marked = (0..net.places.len())
-            .map(|p| {
-                let place = &net.places[p];
-                checker.comp_state(place.comp, place.state)
-            })
-            .collect::<Result<_>>()?;
-        checker.check_one_safe()?;
-        Ok(checker)
-    }
-
-    /// A transition whose guard may be stronger than Petri enabledness must not be
-    /// Petri-enabled where its guard fails, in any reachable marking.
-    fn check_one_safe(&self) -> Result<()> {
-        for t in self.net.needs_check() {
-            let guard = self.guard(t)?;
-            let bad = self
-                .enabled(t)?
-                .and(&self.reach)
-                .and_then(|e| e.and(&guard.not()?))
-                .map_err(oom)?;
-            if let Some(state) = self.enc.pick_state(&bad) {
-                let state = self.fsys.original_state(&state);
-                return Err(self.net.not_one_safe(t, &state));
-            }
-        }
-        Ok(())
-    }
-
-    /// Original component `c` in local state `s`.
-    fn comp_state(&self, c: CompId, s: StateId) -> Result<BDDFunction> {
-        let part = &self.fsys.parts[c];
-        match &part.codes {
-            None => self
-                .enc
-                .value(self.enc.block_of_comp[part.comps[0]], s as usize, false),
-            Some(codes) => {
-                let code = codes[s as usize];
-                let mut f = self.enc.t();
-                for (j, &fc) in part.comps.iter().enumerate() {
-                    let bit = self.enc.value(
-                        self.enc.block_of_comp[fc],
-                        ((code >> j) & 1) as usize,
-                        false,
-                    )?;
-                    f = f.and(&bit).map_err(oom)?;
-                }
-                Ok(f)
-            }
-        }
+        })
     }
 
     /// The markings where place `p` holds its token.
     pub fn marked(&self, p: usize) -> Result<BDDFunction> {
-        Ok(self.marked[p].clone())
+        Ok(self.sets.marked(p).clone())
     }
 
     /// The markings where `t` is Petri-enabled (all input places marked).
     pub fn enabled(&self, t: usize) -> Result<BDDFunction> {
-        let mut f = self.enc.t();
-        for &p in &self.net.transitions[t].pre {
-            f = f.and(&self.marked(p)?).map_err(oom)?;
-        }
-        Ok(f)
-    }
-
-    /// The markings where the encoding lets `t` fire (its guard); empty if it never fires.
-    fn guard(&self, t: usize) -> Result<BDDFunction> {
-        let tr = &self.net.transitions[t];
-        if tr.label.is_none() {
-            return Ok(self.enc.f());
-        }
-        let mut f = self.enc.t();
-        for &(c, from, _) in &tr.moves {
-            f = f.and(&self.comp_state(c, from)?).map_err(oom)?;
-        }
-        Ok(f)
+        self.sets.enabled(&self.enc, t)
     }
 
     /// The reachable markings.
@@ -187,20 +120,97 @@ impl<'a> NetChecker<'a> {
         out
     }
 
+    /// The labels whose edges from the reachable markings are exactly the edges of their
+    /// Petri transitions: product labels whose transitions make pairwise different moves and
+    /// are as many as the product of the per-unit moves (so each tuple of the label's
+    /// relation is the move of exactly one transition). Per such label, its transitions.
+    /// `sys` is the system as the net gives it (the moves of the transitions are over its
+    /// components, not over the factored ones); the factored system has the same labels and
+    /// the same global moves.
+    fn counted_by_label(sys: &System, net: &PetriNet) -> Vec<(LabelId, Vec<usize>)> {
+        let mut of_label: Vec<Vec<usize>> = vec![Vec::new(); sys.labels().len()];
+        for (t, tr) in net.transitions.iter().enumerate() {
+            if let Some(l) = tr.label {
+                of_label[l].push(t);
+            }
+        }
+        let mut out = Vec::new();
+        for (l, ts) in of_label.into_iter().enumerate() {
+            let label = sys.label(l);
+            if ts.is_empty() || !matches!(label.sync, Sync::Product) {
+                continue;
+            }
+            let tuples = label
+                .local
+                .iter()
+                .try_fold(1usize, |n, moves| n.checked_mul(moves.len()));
+            let mut moves: Vec<&[(CompId, StateId, StateId)]> =
+                ts.iter().map(|&t| &net.transitions[t].moves[..]).collect();
+            moves.sort_unstable();
+            moves.dedup();
+            if tuples == Some(ts.len()) && moves.len() == ts.len() {
+                out.push((l, ts));
+            }
+        }
+        out
+    }
+
+    /// The edges of label `l` from the reachable markings: `|R ∧ rel_l|` over the current
+    /// variables and the next variables of its support (the others are free in `rel_l`).
+    fn label_edges(&self, l: LabelId, cache: &mut SatCache) -> Result<BigUint> {
+        let rel = &self.enc.labels[l];
+        let e = self.reach.and(&rel.rel).map_err(oom)?;
+        let support_bits: usize = rel
+            .support
+            .iter()
+            .map(|&b| self.enc.blocks[b].bits.len())
+            .sum();
+        let n: BigUint = e.sat_count(self.enc.num_vars(), cache);
+        Ok(n >> (self.enc.num_vars() as usize / 2 - support_bits))
+    }
+
     /// StateSpace: states, edges per Petri transition, and the token maxima.
+    ///
+    /// TRANSITIONS: a label whose relation holds exactly one move per Petri transition
+    /// ([`NetChecker::counted_by_label`], every label of a RERS net) counts its edges on its
+    /// relation, all its transitions at once (RERS 2017 problem 113 as a net: 68 relational
+    /// counts instead of 31,353 transitions); the other transitions are counted one preset
+    /// at a time.
     pub fn state_space(&self, budget: &Budget) -> Result<SymbolicStateSpace> {
         let mut transitions = BigUint::default();
         let mut cache = SatCache::default();
+        let mut done = vec![false; self.net.transitions.len()];
+        let by_label: Vec<_> = self
+            .by_label
+            .iter()
+            .filter(|(l, _)| *l < self.enc.labels.len())
+            .collect();
+        log::debug!(
+            "TRANSITIONS: {} labels ({} transitions) counted on their relations",
+            by_label.len(),
+            by_label.iter().map(|(_, ts)| ts.len()).sum::<usize>()
+        );
+        for (l, ts) in by_label {
+            transitions += self.label_edges(*l, &mut cache)?;
+            for &t in ts {
+                done[t] = true;
+            }
+            budget.check(&self.enc)?;
+        }
         // R ∧ marked(p1) ∧ ... ∧ marked(pi) for every prefix of a preset seen: transitions
         // of one label share most of theirs
         let mut prefix: HashMap<&[usize], BDDFunction> = HashMap::new();
         for (pre, ts) in self.by_preset() {
+            let ts: Vec<usize> = ts.into_iter().filter(|&t| !done[t]).collect();
+            if ts.is_empty() {
+                continue;
+            }
             let mut e = self.reach.clone();
             for i in 1..=pre.len() {
                 e = match prefix.get(&pre[..i]) {
                     Some(f) => f.clone(),
                     None => {
-                        let f = e.and(&self.marked[pre[i - 1]]).map_err(oom)?;
+                        let f = e.and(self.sets.marked(pre[i - 1])).map_err(oom)?;
                         prefix.insert(&pre[..i], f.clone());
                         f
                     }
@@ -214,10 +224,10 @@ impl<'a> NetChecker<'a> {
         let mut empties = Vec::new();
         for (c, e) in self.net.empty_state.iter().enumerate() {
             if let Some(s) = e {
-                empties.push((self.comp_state(c, *s)?, 1));
+                empties.push((comp_state(&self.enc, &self.fsys, c, *s)?, 1));
             }
         }
-        let dist = self.distribution(&empties, budget)?;
+        let dist = distribution(&self.enc, &empties, budget)?;
         let fewest_empty = self.first_reachable(dist.iter().enumerate())?.unwrap_or(0);
         let per_marking = ncomp - fewest_empty;
         Ok(SymbolicStateSpace {
@@ -285,7 +295,7 @@ impl<'a> NetChecker<'a> {
     /// UpperBounds: the most tokens the places `ps` hold together in a reachable marking (a
     /// place listed twice counts twice).
     pub fn bound(&self, ps: &[usize], budget: &Budget) -> Result<u64> {
-        let dist = self.tokens_distribution(ps, budget)?;
+        let dist = self.sets.tokens_distribution(&self.enc, ps, budget)?;
         Ok(self
             .first_reachable(dist.iter().enumerate().rev())?
             .unwrap_or(0))
@@ -304,122 +314,9 @@ impl<'a> NetChecker<'a> {
         Ok(None)
     }
 
-    /// `out[k]`: the markings where the places `ps` hold `k` tokens together.
-    fn tokens_distribution(&self, ps: &[usize], budget: &Budget) -> Result<Vec<BDDFunction>> {
-        let mut weight: Vec<(usize, usize)> = Vec::new();
-        for &p in ps {
-            match weight.iter_mut().find(|(q, _)| *q == p) {
-                Some((_, w)) => *w += 1,
-                None => weight.push((p, 1)),
-            }
-        }
-        let mut terms = Vec::with_capacity(weight.len());
-        for (p, w) in weight {
-            terms.push((self.marked(p)?, w));
-        }
-        self.distribution(&terms, budget)
-    }
-
-    /// `out[k]`: the states where the weights of the true indicators sum to `k` (a running
-    /// sum, one indicator at a time).
-    fn distribution(
-        &self,
-        terms: &[(BDDFunction, usize)],
-        budget: &Budget,
-    ) -> Result<Vec<BDDFunction>> {
-        let mut dist = vec![self.enc.t()];
-        for (ind, w) in terms {
-            let not_ind = ind.not().map_err(oom)?;
-            let mut next = vec![self.enc.f(); dist.len() + w];
-            for (k, d) in dist.iter().enumerate() {
-                next[k] = next[k].or(&d.and(&not_ind).map_err(oom)?).map_err(oom)?;
-                next[k + w] = next[k + w].or(&d.and(ind).map_err(oom)?).map_err(oom)?;
-            }
-            dist = next;
-            budget.check(&self.enc)?;
-        }
-        Ok(dist)
-    }
-
     /// The markings (all, not only reachable ones) where a state formula holds.
     pub fn state_set(&self, f: &Formula, budget: &Budget) -> Result<BDDFunction> {
-        Ok(match f {
-            Formula::True => self.enc.t(),
-            Formula::False => self.enc.f(),
-            Formula::Not(g) => self.state_set(g, budget)?.not().map_err(oom)?,
-            Formula::And(gs) => {
-                let mut s = self.enc.t();
-                for g in gs {
-                    s = s.and(&self.state_set(g, budget)?).map_err(oom)?;
-                }
-                s
-            }
-            Formula::Or(gs) => {
-                let mut s = self.enc.f();
-                for g in gs {
-                    s = s.or(&self.state_set(g, budget)?).map_err(oom)?;
-                }
-                s
-            }
-            Formula::Fireable(ts) => {
-                let mut s = self.enc.f();
-                for &t in ts {
-                    s = s.or(&self.enabled(t)?).map_err(oom)?;
-                }
-                s
-            }
-            Formula::Le(a, b) => self.le(a, b, budget)?,
-            _ => {
-                return Err(Error::Internal(
-                    "state_set on a temporal formula".to_string(),
-                ))
-            }
-        })
-    }
-
-    /// `a <= b`.
-    fn le(&self, a: &IntExpr, b: &IntExpr, budget: &Budget) -> Result<BDDFunction> {
-        let bool_set = |b: bool| if b { self.enc.t() } else { self.enc.f() };
-        let or_all = |sets: &mut dyn Iterator<Item = &BDDFunction>| -> Result<BDDFunction> {
-            let mut s = self.enc.f();
-            for x in sets {
-                s = s.or(x).map_err(oom)?;
-            }
-            Ok(s)
-        };
-        Ok(match (a, b) {
-            (IntExpr::Const(x), IntExpr::Const(y)) => bool_set(x <= y),
-            (IntExpr::Tokens(ps), IntExpr::Const(c)) => {
-                let d = self.tokens_distribution(ps, budget)?;
-                let upto = (*c).min(d.len() as u64 - 1) as usize;
-                or_all(&mut d[..=upto].iter())?
-            }
-            (IntExpr::Const(c), IntExpr::Tokens(ps)) => {
-                let d = self.tokens_distribution(ps, budget)?;
-                if *c as usize >= d.len() {
-                    self.enc.f()
-                } else {
-                    or_all(&mut d[*c as usize..].iter())?
-                }
-            }
-            (IntExpr::Tokens(pa), IntExpr::Tokens(pb)) => {
-                let (da, db) = (
-                    self.tokens_distribution(pa, budget)?,
-                    self.tokens_distribution(pb, budget)?,
-                );
-                // at least j tokens on the right, for each j
-                let mut at_least = vec![self.enc.f(); db.len() + 1];
-                for j in (0..db.len()).rev() {
-                    at_least[j] = at_least[j + 1].or(&db[j]).map_err(oom)?;
-                }
-                let mut s = self.enc.f();
-                for (i, a) in da.iter().enumerate() {
-                    let right = &at_least[i.min(db.len())];
-                    s = s.or(&a.and(right).map_err(oom)?).map_err(oom)?;
-                }
-                s
-            }
-        })
+        self.sets.state_set(&self.enc, f, budget)
     }
 
     /// Whether a CTL formula (reachability formulas included) holds in the initial marking,

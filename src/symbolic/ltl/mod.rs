@@ -22,7 +22,8 @@
 //!   manager. oxidd appends variables at the bottom of the order and cannot insert a block later,
 //!   which is why the automaton block is created up front.
 //!
-//! One algorithm per file: the product and its closures (`product.rs`), the closures cut by
+//! One algorithm per file: the product and its closures (`product.rs`), the product with an
+//! automaton over valuations of state propositions (the MCC's LTL, `states.rs`), the closures cut by
 //! automaton state (`slices.rs`), the Emerson-Lei fixpoint (`emerson_lei.rs`), the forward
 //! probe (`probe.rs`), the counterexample lasso ([`lasso`]) and its shortening (`shorten.rs`),
 //! SPIN's reading of the RERS Promela files ([`spin`]), and the check of one property that
@@ -41,6 +42,7 @@ pub mod run;
 pub mod shorten;
 pub(crate) mod slices;
 pub mod spin;
+pub mod states;
 
 pub use lasso::{Bound, Lasso, ProductState, Shortness};
 pub use product::letter_of_label;
@@ -48,3 +50,4 @@ pub use run::{
     check_ltl, check_ltl_once, check_ltl_with, LtlOptions, LtlResult, LtlRun, LtlStats, Universe,
 };
 pub use shorten::BadPrefixes;
+pub use states::STUTTER;

@@ -20,6 +20,8 @@ use super::lasso::{self, Lasso};
 use super::probe::Probe;
 use super::product::{build_product, letter_of_label, product_reachable, Product};
 use super::shorten::{self, BadPrefixes};
+use super::states::build_state_product;
+use crate::automata::valuations::ValuationTgba;
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::limits::Budget;
@@ -198,6 +200,16 @@ pub fn check_ltl_with(
     LtlRun::new(ctx, sys, tgba, budget, opts)?.run(budget)
 }
 
+/// What a run needs of its automaton beside the product.
+struct Facts {
+    num_states: usize,
+    num_acc: usize,
+    /// [`Tgba::accepting_sinks`].
+    sinks: Vec<usize>,
+    /// Whether deadlocks stutter: every state has an infinite future.
+    stutters: bool,
+}
+
 /// One property's check, resumable: when [`LtlRun::run`] fails on a limit, the run keeps the
 /// fixpoint and the probe where they were, and a later call goes on from there (only a lasso
 /// extraction cut short is redone). This is what lets `ltsym check` share the time
@@ -223,9 +235,9 @@ pub struct LtlRun<'c> {
     /// [`LtlRun::with_bad_prefixes`]).
     bad_prefixes: Option<BadPrefixes>,
     /// The automaton, and the letter it reads each label as: the shortest cycle counts the
-    /// acceptance sets of the edges a run takes.
-    tgba: Tgba,
-    letters: Vec<usize>,
+    /// acceptance sets of the edges a run takes. `None` for a product over state propositions
+    /// ([`LtlRun::on_states`]), whose lassos are kept as found.
+    shortening: Option<(Tgba, Vec<usize>)>,
 }
 
 impl<'c> LtlRun<'c> {
@@ -237,9 +249,55 @@ impl<'c> LtlRun<'c> {
         budget: &Budget,
         opts: &LtlOptions,
     ) -> Result<LtlRun<'c>> {
-        let universe = opts.universe;
         let t0 = Instant::now();
         let p = build_product(ctx, sys, tgba, budget)?;
+        let facts = Facts {
+            num_states: tgba.num_states,
+            num_acc: tgba.num_acc,
+            sinks: tgba.accepting_sinks(),
+            stutters: false,
+        };
+        let mut run = LtlRun::start(ctx, p, facts, t0, budget, opts)?;
+        let letters = (0..sys.labels().len())
+            .map(|l| letter_of_label(sys, tgba, l))
+            .collect();
+        run.shortening = Some((tgba.clone(), letters));
+        Ok(run)
+    }
+
+    /// The check of an LTL formula over state propositions: `aut` recognises its negation and
+    /// reads the valuation of its propositions, proposition `i` holding in the system states
+    /// `props[i]` (see [`super::states`]). With `stutter` (the deadlocks), a deadlock repeats
+    /// forever; without, only infinite runs count. A counterexample names the step of a
+    /// deadlock to itself [`super::states::STUTTER`].
+    pub fn on_states(
+        ctx: &'c SystemCtx,
+        aut: &ValuationTgba,
+        props: &[BDDFunction],
+        stutter: Option<&BDDFunction>,
+        budget: &Budget,
+        opts: &LtlOptions,
+    ) -> Result<LtlRun<'c>> {
+        let t0 = Instant::now();
+        let p = build_state_product(ctx, aut, props, stutter, budget)?;
+        let facts = Facts {
+            num_states: aut.num_states,
+            num_acc: aut.num_acc,
+            sinks: aut.accepting_sinks(),
+            stutters: stutter.is_some(),
+        };
+        LtlRun::start(ctx, p, facts, t0, budget, opts)
+    }
+
+    fn start(
+        ctx: &'c SystemCtx,
+        p: Product<'c>,
+        aut: Facts,
+        t0: Instant,
+        budget: &Budget,
+        opts: &LtlOptions,
+    ) -> Result<LtlRun<'c>> {
+        let universe = opts.universe;
         let mut stats = LtlStats {
             build_seconds: t0.elapsed().as_secs_f64(),
             relation_nodes: p.clusters.nodes(),
@@ -255,7 +313,7 @@ impl<'c> LtlRun<'c> {
             }
             Universe::SystemReach => {
                 let mut auts = ctx.enc.f();
-                for q in 0..tgba.num_states {
+                for q in 0..aut.num_states {
                     auts = auts
                         .or(&ctx.enc.value(ctx.aut_block, q, false)?)
                         .map_err(oom)?;
@@ -270,16 +328,18 @@ impl<'c> LtlRun<'c> {
         let mut probe = None;
         let mut target = ctx.enc.f();
         if opts.probe_slice > 0 && universe == Universe::SystemReach {
-            for q in tgba.accepting_sinks() {
+            for &q in &aut.sinks {
                 target = target
                     .or(&ctx.enc.value(ctx.aut_block, q, false)?)
                     .map_err(oom)?;
             }
             if target.satisfiable() {
-                target = target
-                    .and(&ctx.infinite(budget)?)
-                    .and_then(|t| t.and(&space))
-                    .map_err(oom)?;
+                // a sink accepts what follows if it goes on forever: everything does where
+                // deadlocks stutter
+                if !aut.stutters {
+                    target = target.and(&ctx.infinite(budget)?).map_err(oom)?;
+                }
+                target = target.and(&space).map_err(oom)?;
             }
             probe = Some(Probe::new(&p, &space, &target));
         }
@@ -289,7 +349,7 @@ impl<'c> LtlRun<'c> {
         }
         Ok(LtlRun {
             ctx,
-            num_acc: tgba.num_acc,
+            num_acc: aut.num_acc,
             opts: *opts,
             p,
             space,
@@ -301,10 +361,7 @@ impl<'c> LtlRun<'c> {
             verdict: None,
             stats,
             bad_prefixes: None,
-            tgba: tgba.clone(),
-            letters: (0..sys.labels().len())
-                .map(|l| letter_of_label(sys, tgba, l))
-                .collect(),
+            shortening: None,
         })
     }
 
@@ -373,17 +430,18 @@ impl<'c> LtlRun<'c> {
             self.stats.witness_reorderings += enc.reorderer.done.get() - done;
             // shortening is not armed: it runs in the order the extraction ended in
             let r = r.and_then(|l| {
-                if !self.opts.shorten {
+                let Some((tgba, letters)) = self.shortening.as_ref().filter(|_| self.opts.shorten)
+                else {
                     return Ok(l);
-                }
+                };
                 // Shortening is a service, not part of the verdict: a limit hit while shortening
                 // keeps the lasso as found (2016 problem 104 with --max-nodes 2000 and --witness:
                 // #1 and #2 were unknown for the nodes of the shortest-cycle search).
                 let r = self.ctx.infinite(&whole).and_then(|inf| {
                     shorten::shorten(
                         &self.p,
-                        &self.tgba,
-                        &self.letters,
+                        tgba,
+                        letters,
                         &self.space,
                         &inf,
                         self.bad_prefixes.as_ref(),

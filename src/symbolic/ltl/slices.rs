@@ -31,14 +31,23 @@ pub(crate) struct Slices {
     events_of: Vec<usize>,
     /// Per automaton state `q`: `aut = q`.
     aut: Vec<BDDFunction>,
+    /// Per automaton state: the system states its self-loops can be taken from (`None`:
+    /// wherever their labels fire).
+    guards: Vec<Option<BDDFunction>>,
     /// The automaton block's current variables.
     aut_cube: BDDFunction,
 }
 
 impl Slices {
     /// `self_loops[q]`: the system labels (indices into `enc.labels`, lowest first) on the
-    /// self-loops of automaton state `q`, whose value is held by block `aut_block`.
-    pub fn new(enc: &Encoding, aut_block: usize, self_loops: &[Vec<usize>]) -> BddResult<Slices> {
+    /// self-loops of automaton state `q`, whose value is held by block `aut_block`;
+    /// `guards[q]`: the system states they can be taken from, `None` for all.
+    pub fn new(
+        enc: &Encoding,
+        aut_block: usize,
+        self_loops: &[Vec<usize>],
+        guards: &[Option<BDDFunction>],
+    ) -> BddResult<Slices> {
         let layout = Layout::new(enc);
         let mut sets: Vec<&Vec<usize>> = Vec::new();
         let mut events_of = Vec::new();
@@ -65,6 +74,7 @@ impl Slices {
             events,
             events_of,
             aut,
+            guards: guards.to_vec(),
             aut_cube,
         })
     }
@@ -116,6 +126,13 @@ impl SliceClosure {
     /// `q`'s self-loops (inside `within`), then takes one step along all product relations
     /// from the states the round added; the closure is complete when a round adds nothing.
     ///
+    /// A guarded self-loop (see [`Slices::guards`]) is taken only from its guard `g`: the
+    /// saturation keeps every state it steps *from* inside `g`. Backward, those are the states
+    /// it adds, so the constraint `within ∧ g` is exact. Forward, they are the start and the
+    /// states it adds: it starts from the states in `g` inside `within ∧ g`, and a state
+    /// outside `g` that a self-loop reaches comes in by the round's step along all product
+    /// relations instead.
+    ///
     /// `sl` are the product's slices and `steps` all its relations (what
     /// `Product::run_slices` passes): the closure needs nothing else of the product.
     pub fn run(
@@ -162,7 +179,10 @@ impl SliceClosure {
                 let ev = sl.events_of[q];
                 let mut sat = Saturator::new(enc, &sl.layout, &sl.events[ev], self.dir, budget)
                     .with_memo(std::mem::take(&mut self.memos[ev]));
-                let closed = sat.closure(&part, &c);
+                let closed = match &sl.guards[q] {
+                    None => sat.closure(&part, &c),
+                    Some(g) => guarded_closure(&mut sat, self.dir, &part, &c, g),
+                };
                 self.memos[ev] = sat.into_memo();
                 let new = minus(&closed?.and(aut_q).map_err(oom)?, &self.y)?;
                 self.y = self.y.or(&new).map_err(oom)?;
@@ -183,6 +203,25 @@ impl SliceClosure {
             };
             self.frontier = minus(&step.and(&self.within).map_err(oom)?, &self.y)?;
             self.added = enc.f();
+        }
+    }
+}
+
+/// The closure of `part` inside `c` under self-loops taken only from `g` (see
+/// [`SliceClosure::run`]).
+fn guarded_closure(
+    sat: &mut Saturator,
+    dir: Direction,
+    part: &BDDFunction,
+    c: &BDDFunction,
+    g: &BDDFunction,
+) -> BddResult<BDDFunction> {
+    let inside = c.and(g).map_err(oom)?;
+    match dir {
+        Direction::Backward => sat.closure(part, &inside),
+        Direction::Forward => {
+            let from = part.and(g).map_err(oom)?;
+            sat.closure(&from, &inside)?.or(part).map_err(oom)
         }
     }
 }
