@@ -242,7 +242,7 @@ fn same_knobs_same_bytes() {
                 "-o",
             ])
             .arg(&out)
-            .args(["--formats", "pnml,mcrl2,exp"])
+            .args(["--formats", "pnml,mcrl2,exp,pml-flat"])
             .output()
             .unwrap();
         assert!(
