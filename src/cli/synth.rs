@@ -84,7 +84,8 @@ pub struct Args {
     /// With --bisim: the answer to make (default: decided by the seed).
     #[arg(long, requires = "bisim", value_name = "true|false")]
     bisimilar: Option<bool>,
-    /// More formats of the system beside .dot and .pml (pnml, mcrl2, exp), comma-separated.
+    /// More formats of the system beside .dot and .pml (pnml, mcrl2, exp, pml-flat as
+    /// problem-flat.pml: SPIN's input when labels are shared by more than two), comma-separated.
     #[arg(long, value_enum, value_delimiter = ',')]
     formats: Vec<OutputFormat>,
 }

@@ -470,7 +470,15 @@ fn extend(
             .collect();
         let grow = options.is_empty();
         let (c, mut pool) = if grow {
-            let c = rng.below(parts.len());
+            // a component that has labels (one without transitions has nothing to grow on)
+            let live: Vec<usize> = (0..parts.len())
+                .filter(|&c| !parts[c].used_labels().is_empty())
+                .collect();
+            let c = if live.is_empty() {
+                rng.below(parts.len())
+            } else {
+                live[rng.below(live.len())]
+            };
             (c, parts[c].used_labels().into_iter().collect())
         } else {
             options[rng.below(options.len())].clone()

@@ -24,7 +24,8 @@ use super::{LtlClaim, Problem};
 pub const STEM: &str = "problem";
 
 /// The files of `sys` named after `stem`: `.dot` always; `.pml` when the Promela dialect can
-/// express the system (each label in at most two components); the `extra` formats.
+/// express the system (each label in at most two components); the `extra` formats
+/// (`pml-flat` as `STEM-flat.pml`).
 fn system_files(sys: &System, stem: &str, extra: &[OutputFormat]) -> Result<Vec<(String, String)>> {
     let mut out: Vec<(String, String)> = Vec::new();
     let mut formats = vec![OutputFormat::Dot, OutputFormat::Promela];
@@ -34,7 +35,11 @@ fn system_files(sys: &System, stem: &str, extra: &[OutputFormat]) -> Result<Vec<
         }
     }
     for f in formats {
-        let path = format!("{stem}.{}", f.extension());
+        // the flat Promela shares `.pml` with the RERS dialect: it gets its own name
+        let path = match f {
+            OutputFormat::PromelaFlat => format!("{stem}-flat.pml"),
+            _ => format!("{stem}.{}", f.extension()),
+        };
         match write::render(sys, f, Path::new(&path)) {
             Ok(files) => {
                 for (path, text) in files {
