@@ -1,6 +1,7 @@
 //! An LTL property file under the RERS reading: only infinite runs count.
 
-use super::options::{CheckOptions, Event};
+use super::compose::check_ltl_compositional;
+use super::options::{CheckOptions, Engine, Event};
 use super::shared::{
     combine, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx, symbolic_system,
     word_fault,
@@ -85,6 +86,9 @@ pub(super) fn check_ltl_file(
 ) -> Result<()> {
     let negs: Vec<Ltl> = ps.iter().map(|p| Ltl::not(p.formula.clone())).collect();
     let autos = translate_each(&negs, budget)?;
+    if opts.engine == Engine::Compositional {
+        return check_ltl_compositional(sys, ps, &autos, opts, budget, report, on);
+    }
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let aut_size = autos

@@ -26,6 +26,7 @@ use crate::report::{CheckReport, Outcome};
 use crate::symbolic::context::Space;
 use std::time::Instant;
 
+mod compose;
 mod ctl;
 mod ltl;
 mod options;
@@ -75,6 +76,7 @@ pub fn check_with(
             Engine::Symbolic => "symbolic",
             Engine::Explicit => "explicit",
             Engine::Both => "symbolic+explicit",
+            Engine::Compositional => "compositional",
         }
         .to_string(),
         states: None,

@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 
 use ltsym::Error;
 
-use super::{automaton, check, convert, gen, info, mcc, props, reach};
+use super::{automaton, check, convert, gen, info, mcc, props, reach, reduce};
 
 #[derive(Parser)]
 #[command(
@@ -55,6 +55,9 @@ pub enum Command {
     Convert(convert::Args),
     /// Print the automaton of a negated LTL property in HOA v1 (or its statistics).
     Automaton(automaton::Args),
+    /// Minimise a system modulo a bisimulation after hiding labels: each component (an .exp
+    /// network) or the whole composition (one .aut).
+    Reduce(reduce::Args),
     /// Answer Model Checking Contest examinations on a model folder, in the contest's output
     /// lines; exit code 3 when a limit left results unanswered.
     Mcc(mcc::Args),
@@ -72,6 +75,7 @@ impl Command {
             Command::Gen(args) => gen::run(args),
             Command::Convert(args) => convert::run(args),
             Command::Automaton(args) => automaton::run(args),
+            Command::Reduce(args) => reduce::run(args),
             Command::Mcc(args) => mcc::run(args),
         }
     }

@@ -5,7 +5,7 @@ pub mod mcc;
 pub mod stream;
 pub mod verdicts;
 
-pub use verdicts::{CheckReport, Outcome, PropertyResult};
+pub use verdicts::{CheckReport, Outcome, PropertyResult, ReductionInfo};
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;

@@ -241,6 +241,8 @@ impl Printer {
                     evidence: None,
                     time_s: 0.0,
                     automaton: None,
+                    engine: None,
+                    reduction: None,
                 }),
             }
         }
@@ -323,6 +325,8 @@ mod tests {
             evidence: None,
             time_s: 0.0,
             automaton: None,
+            engine: None,
+            reduction: None,
         }
     }
 
