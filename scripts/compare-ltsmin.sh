@@ -9,7 +9,7 @@
 #   pnml2lts-mc   LTL on a .pnml version, atoms over the edge label (transition names),
 #                 --ltl-semantics ltsmin
 #   prom2lts-sym, pnml2lts-sym   reachability only (time and memory vs `ltsym reach`); their
-#                 --ltl goes through the CTL parser and is not a reference for LTL (peers.md).
+#                 --ltl goes through the CTL parser and is not a reference for LTL (docs/formats-and-peers.md).
 # LTSmin is in no package registry: build it from its public sources (with Sylvan; the LTSmin
 # project's site by the University of Twente explains how) and put its bin/ on PATH.
 #

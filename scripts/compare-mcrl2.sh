@@ -12,7 +12,7 @@
 # Environment: LTSYM_RERS_DIR, LTSYM (as compare-spin.sh); MCRL2_TIMEOUT (s per mCRL2 tool run,
 # default 900; 2016 110 took lpsreach --saturation 160-450 s here); COMPARE_WORK;
 # COMPARE_OUT (default bench-data/results/compare-mcrl2.csv).
-# mCRL2 is in no package registry; build it from its public sources (../shared/notes/peers.md)
+# mCRL2 is in no package registry; build it from its public sources (docs/formats-and-peers.md)
 # and put its bin/ on PATH (source the env.sh of the peers ../shared/tools/build-peers.sh built). Without it the
 # script says so and exits 0.
 #
@@ -37,7 +37,7 @@ for t in mcrl22lps lpsreach ltsinfo lps2pbes pbessolve; do
 done
 if [ -n "$missing" ]; then
   log "mCRL2 tools not on PATH:$missing. mCRL2 is in no package registry: build it (see"
-  log "../shared/notes/peers.md) and put its bin/ on PATH. Nothing was compared."
+  log "docs/formats-and-peers.md, \"Getting the peers\") and put its bin/ on PATH. Nothing was compared."
   exit 0
 fi
 for t in python3 /usr/bin/time timeout; do

@@ -5,7 +5,7 @@
 #     .exp with one .aut file per component beside it);
 #  2. `ltsym reach` on the .exp network must count the states `ltsym reach` counts on the .dot
 #     (time and peak memory of both runs are recorded).
-# tests/convert.rs checks the same through the library, except the reachability of 2016 119
+# tests/it/convert.rs checks the same through the library, except the reachability of 2016 119
 # and 2017 108, which takes longer than a test may; this script runs all of them.
 #
 #   scripts/convert-rers.sh [PROBLEM...]   PROBLEM = 2016/problem103 (default: every
@@ -90,7 +90,7 @@ for prob in "${problems[@]}"; do
     verdict=error
     failed=1
   elif [ "$ds" = timeout ] || [ "$es" = timeout ]; then
-    verdict=unknown # no count to compare (2017 108: no order finishes; see README)
+    verdict=unknown # no count to compare (2017 108: no order finishes; see docs/benchmarks.md)
   elif [ "$ds" != "$es" ]; then
     verdict=DIFFER
     failed=1

@@ -33,4 +33,4 @@ done
 export LTSYM_FUZZ_SEED=$seed LTSYM_FUZZ_COUNT=$count LTSYM_FUZZ_JOBS=$jobs \
   LTSYM_FUZZ_CHECK=$check LTSYM_FUZZ_OUT=$out
 if [ -n "$seconds" ]; then export LTSYM_FUZZ_SECONDS=$seconds; fi
-exec nice -n 15 cargo test --release --test fuzz -- --ignored --exact campaign --nocapture
+exec nice -n 15 cargo test --release --test it -- --ignored --exact fuzz::campaign --nocapture

@@ -11,7 +11,8 @@
 # with every timing field removed, so a change of whitespace or key order compares equal.
 # RERS problems come from $LTSYM_RERS_DIR (default: bench-data/rers, shipped), the MCC nets
 # from $LTSYM_MCC_DIR (default: ../shared/rers/mcc beside the repository; the PNML cases are
-# skipped, and say so, without them). KEEP=1 keeps the outputs.
+# skipped, and say so, without them), the MCC training set (`ltsym mcc` cases) from
+# $LTSYM_MCC_TRAINING (default: ../shared/mcc, skipped likewise). KEEP=1 keeps the outputs.
 #
 # A change that means to change behaviour lists the cases it changes, with why, in a file of
 # `NAME  reason` lines given as INTENDED (scripts/golden-intended-22.txt: main after issue 20
@@ -25,6 +26,7 @@ OLD=${OLD:?set OLD to the reference binary}
 NEW=${NEW:-$root/target/release/ltsym}
 RERS=${LTSYM_RERS_DIR:-$root/bench-data/rers}
 MCC=${LTSYM_MCC_DIR:-$root/../shared/rers/mcc}
+TRAIN=${LTSYM_MCC_TRAINING:-$root/../shared/mcc}
 INTENDED=${INTENDED:-/dev/null}
 [ -r "$INTENDED" ] || { echo "golden.sh: cannot read INTENDED=$INTENDED" >&2; exit 2; }
 for b in "$OLD" "$NEW"; do
@@ -83,6 +85,8 @@ R19=$RERS/2019
 P103=$R16/problem103.dot
 P103P=$R16/problem103-properties.txt
 PNML=$MCC/RERS2020-PT-pb103/model.pnml
+PHIL5=$TRAIN/models/Philosophers-PT-000005
+ANGIO=$TRAIN/models/Angiogenesis-PT-01
 printf '#1:\nG !(take_left_0 | nosuchlabel)\n' > "$in/one-unknown.ltl"
 
 # A small system with a deadlock, written by the NEW binary (gen is compared below).
@@ -128,6 +132,11 @@ check-csv            check $P103 $P103P --format csv
 check-both           check $P103 $P103P --engine both --witness
 check-explicit       check $P103 $P103P --engine explicit --format json
 check-over           check $P103 $P103P --space over --witness
+mcc-global           mcc $PHIL5 -e GlobalProperties,StateSpace --engine both
+mcc-formulas         mcc $PHIL5 -e UpperBounds,ReachabilityCardinality,ReachabilityFireability,CTLCardinality,CTLFireability,LTLCardinality,LTLFireability --engine both
+mcc-oracle           mcc $ANGIO -e StateSpace,CTLFireability,LTLCardinality --oracle $TRAIN/oracle
+mcc-explicit         mcc $ANGIO -e ReachabilityDeadlock,Liveness,UpperBounds --engine explicit
+mcc-deadlocks        mcc $ANGIO -e CTLCardinality,LTLFireability --ctl-deadlocks infinite --ltl-deadlocks finite
 check-reach-space    check $P103 $P103P --space reach --format json
 check-aut-middle     check $P103 $P103P --aut-position middle --witness
 check-aut-bottom     check $P103 $P103P --aut-position bottom
@@ -186,6 +195,7 @@ err-extension        info $in/order.txt
 err-strategy         reach $P103 --strategy fast
 err-order            reach $P103 --order nonsense
 err-order-file       reach $P103 --order file:$in/missing-order.txt
+err-mcc-examination  mcc $PHIL5 -e Nonsense
 err-space            check $P103 $P103P --space everywhere
 err-engine           check $P103 $P103P --engine quantum
 err-format           check $P103 $P103P --format xml
@@ -196,6 +206,7 @@ help-reach           reach --help
 help-info            info --help
 help-props           props --help
 help-check           check --help
+help-mcc             mcc --help
 version              --version
 EOF
 )
@@ -249,6 +260,7 @@ run_all() {
   while read -r name args; do
     [ -n "$name" ] || continue
     case " $args " in *" $PNML "*) [ -e "$PNML" ] || continue ;; esac
+    case " $args " in *" $TRAIN/"*) [ -d "$TRAIN/models" ] || continue ;; esac
     local s0
     s0=$(date +%s.%N)
     # shellcheck disable=SC2086
@@ -270,6 +282,7 @@ run_all "$tmp/bin-new/ltsym" "$tmp/new"
 t2=$(date +%s)
 
 [ -e "$PNML" ] || echo "golden: no MCC net at $PNML: its cases skipped (set LTSYM_MCC_DIR)"
+[ -d "$TRAIN/models" ] || echo "golden: no MCC training set at $TRAIN: its cases skipped (set LTSYM_MCC_TRAINING)"
 fail=0 n=0 intended=0 stale=0
 while read -r name _; do
   [ -n "$name" ] || continue

@@ -10,7 +10,7 @@
 # PNG next to the CSV). Installs GNU parallel and gnuplot from Debian's packages when missing.
 #
 # --jobs-only prints the job list (one shell command per line) and exits: the same lines can be
-# run as a Slurm job array, see README.md ("Order sweeps on a cluster").
+# run as a Slurm job array, see docs/tuning.md ("Order sweeps on a cluster").
 #
 # Environment: ORDERS, STRATEGIES, REORDERS (space-separated) override the defaults; LTSYM the
 # binary.

@@ -1,24 +1,29 @@
 //! ltsym: a symbolic model checker for parallel systems of labeled transition systems, as in
 //! the RERS Challenge parallel tracks.
 //!
-//! The pieces, each usable without the command line:
-//! * [`model`]: the system (components, interned labels, how labels synchronise);
-//! * [`parse`]: readers for RERS `.dot`, RERS Promela, PNML, `.aut`/`.exp` networks, LTL and CTL
-//!   property files;
-//! * [`mod@write`]: writers for `.dot`, Promela, PNML, mCRL2 and `.exp`/`.aut`, and the property
-//!   files the peers (SPIN, LTSmin, mCRL2) read;
-//! * [`logic`]: LTL and CTL formulas;
-//! * [`automata`]: LTL to transition-based generalised Büchi automata;
-//! * [`symbolic`]: the BDD engine (reachability, LTL by Emerson-Lei, CTL by backward fixpoints);
-//! * [`explicit`]: the explicit-state engine, the test oracle for everything symbolic;
-//! * [`evidence`]: counterexamples and witnesses replayed on the system, as text, Graphviz,
-//!   Aldebaran and JSON;
-//! * [`limits`]: resource limits (time, nodes, slices of work) for every engine;
-//! * [`progress`]: a progress line every few seconds from the long loops, carried by the limits;
-//! * [`gen`]: generated, scalable benchmark families;
-//! * [`report`]: verdicts and statistics as text, JSON and RERS CSV;
-//! * [`memory`]: what memory the machine allows, and what the process uses;
-//! * [`reserve`]: the allocator that turns running out of address space into a limit.
+//! The pieces, each usable without the command line, by layer from the ground up (a module
+//! imports only from the layers below its own; ARCHITECTURE.md gives the rule and its
+//! exceptions, `tests/it/architecture.rs` checks it):
+//! * base: [`error`]; [`limits`], the resource limits (time, nodes, slices of work) of every
+//!   engine; [`progress`], a progress line every few seconds from the long loops, carried by
+//!   the limits; [`memory`], what memory the machine allows and what the process uses;
+//!   [`reserve`], the allocator that turns running out of address space into a limit;
+//!   [`mod@json`], the conventions of every JSON object ltsym prints;
+//! * data: [`model`], the system (components, interned labels, how labels synchronise; the
+//!   Petri net behind a PNML system); [`logic`], LTL and CTL formulas;
+//! * builders: [`automata`], LTL to transition-based generalised Büchi automata; [`gen`],
+//!   generated, scalable benchmark families;
+//! * engines: [`symbolic`], the BDD engine (reachability, LTL by Emerson-Lei, CTL by backward
+//!   fixpoints); [`explicit`], the explicit-state engine, the test oracle for everything
+//!   symbolic;
+//! * io: [`parse`], readers for RERS `.dot`, RERS Promela, PNML, `.aut`/`.exp`
+//!   networks, LTL and CTL property files and order files; [`mod@write`], writers for `.dot`,
+//!   Promela, PNML, mCRL2 and `.exp`/`.aut`, and the property files the peers (SPIN, LTSmin,
+//!   mCRL2) read; [`evidence`], counterexamples and witnesses replayed on the system, as text,
+//!   Graphviz, Aldebaran and JSON; [`report`], verdicts and statistics as text, JSON and RERS
+//!   CSV;
+//! * drivers: [`check`], a property file on a system (`ltsym check`); [`mcc`], the Model
+//!   Checking Contest's examinations on a model folder (`ltsym mcc`).
 
 pub mod automata;
 pub mod check;
@@ -27,6 +32,7 @@ pub mod error;
 pub mod evidence;
 pub mod explicit;
 pub mod gen;
+pub mod json;
 pub mod limits;
 pub mod logic;
 pub mod mcc;

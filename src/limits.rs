@@ -386,7 +386,7 @@ mod tests {
     }
 
     /// A slice of work that runs out after the share did is reported as the share, not as the
-    /// slice's `Limit::Time` (tests/symbolic_ltl.rs saw the latter now and then under load).
+    /// slice's `Limit::Time` (tests/it/symbolic_ltl.rs saw the latter now and then under load).
     #[test]
     fn a_slice_out_after_the_share_names_the_share() {
         let budget = Budget::new(Some(60.0), None);

@@ -84,31 +84,28 @@ pub fn translate_within(f: &Ltl, budget: &Budget) -> Result<Tgba> {
     reduce(raw, budget)
 }
 
-/// The automata of `fs`, each translated under the limits (`Err` with the limit it hit; the
-/// others are still made). Each first gets an equal share of the time left, and those that ran
-/// out of theirs get the time the others left over: one hard formula does not starve the rest.
+/// The automata of `fs`, each translated under its equal share of the time left (`Err` with
+/// the limit it hit; the others are still made). A translation that ran out of its share is
+/// not tried again here: the caller does, once the other properties had their turn
+/// ([`crate::check`] does in the retry round of its fair shares). Trying it again at once, with
+/// all the time left, let one formula whose automaton is out of reach (the xor of ten `F`)
+/// take the time of every property after it.
 pub fn translate_each(
     fs: &[Ltl],
     budget: &Budget,
 ) -> Result<Vec<std::result::Result<Tgba, Limit>>> {
     let n = fs.len();
-    let translate = |i: usize, budget: &Budget| match translate_within(&fs[i], budget) {
-        Ok(a) => Ok(Ok(a)),
-        Err(Error::Limit(l)) => Ok(Err(l)),
-        Err(e) => Err(e),
-    };
     let mut autos = Vec::with_capacity(n);
-    for i in 0..n {
+    for (i, f) in fs.iter().enumerate() {
         let share = match budget.remaining() {
             Some(r) => budget.share(r / (n - i) as f64),
             None => budget.clone(),
         };
-        autos.push(translate(i, &share)?);
-    }
-    for (i, a) in autos.iter_mut().enumerate() {
-        if matches!(a, Err(Limit::Share { .. } | Limit::Time { .. })) && !budget.expired() {
-            *a = translate(i, budget)?;
-        }
+        autos.push(match translate_within(f, &share) {
+            Ok(a) => Ok(a),
+            Err(Error::Limit(l)) => Err(l),
+            Err(e) => return Err(e),
+        });
     }
     Ok(autos)
 }

@@ -9,8 +9,10 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use super::ltl::{lasso_evidence, validate_lasso};
-use super::options::{CheckOptions, Engine, Event};
-use super::shared::{fair_shares, or_unknown, result, symbolic_ctx, symbolic_system};
+use super::options::{CheckOptions, Engine};
+use super::shared::{
+    fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
+};
 use crate::automata::translate::translate_within;
 use crate::automata::Tgba;
 use crate::compose::ltl::{check as check_compositional, LtlAnswer, Reduction};
@@ -18,11 +20,11 @@ use crate::compose::network::{as_system, joint_lasso};
 use crate::compose::realise::realise_network_lasso;
 use crate::compose::smart::Cache;
 use crate::compose::tree::Node;
-use crate::error::{Error, Limit, Result};
+use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Outcome, PropertyResult, ReductionInfo};
+use crate::report::{CheckReport, Event, Outcome, PropertyResult, ReductionInfo};
 use crate::symbolic::ltl::{LtlOptions, LtlRun};
 
 /// The largest composition the compositional engine builds before it hands the reduced
@@ -46,7 +48,7 @@ type Verdict = Option<(Vec<LabelId>, Vec<LabelId>)>;
 pub(super) fn check_ltl_compositional(
     sys: &System,
     ps: &[Property<Ltl>],
-    autos: &[std::result::Result<Tgba, Limit>],
+    automata: &mut Automata,
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
@@ -54,13 +56,13 @@ pub(super) fn check_ltl_compositional(
 ) -> Result<()> {
     let mut cache = Cache::new();
     on(Event::Begin(report));
-    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+    let check_one = |i: usize, budget: &Budget, round: Round| -> Result<PropertyResult> {
         let p = &ps[i];
-        let neg = match &autos[i] {
-            Ok(neg) => neg,
-            Err(l) => return Ok(result(p, Outcome::Unknown(l.clone()), 0.0)),
-        };
         let t = Instant::now();
+        let neg = match automata.get(i, round, budget)? {
+            Ok(neg) => neg,
+            Err(l) => return Ok(result(p, Outcome::Unknown(l), t.elapsed().as_secs_f64())),
+        };
         let mut reduction = None;
         let verdict = (|| -> Result<Verdict> {
             let pos = translate_within(&p.formula, budget)?;

@@ -1,13 +1,15 @@
 //! A CTL property file: backward fixpoints, evidence paths replayed on the system.
 
-use super::options::{CheckOptions, Engine, Event};
-use super::shared::{combine, explicit_graph, fair_shares, or_unknown, result, symbolic_system};
+use super::options::{order_candidates, CheckOptions, Engine};
+use super::shared::{
+    combine, explicit_graph, fair_shares, or_unknown, result, symbolic_system, Round,
+};
 use crate::error::{Error, Result};
 use crate::evidence::{replay, End, Evidence, Kind};
 use crate::limits::Budget;
 use crate::logic::{Ctl, Property};
 use crate::model::System;
-use crate::report::{CheckReport, Outcome, PropertyResult};
+use crate::report::{CheckReport, Event, Outcome, PropertyResult};
 use crate::symbolic::ctl::{CtlChecker, CtlEvidence, EvidenceKind};
 use crate::symbolic::reach::race_reach;
 use std::time::Instant;
@@ -75,9 +77,7 @@ pub(super) fn check_ctl_file(
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
-        let reached = opts
-            .order
-            .candidates_within(&fsys, budget)
+        let reached = order_candidates(&opts.order, &fsys, budget)
             .and_then(|orders| race_reach(&fsys, opts.strategy, &orders, opts.manager, budget));
         match reached {
             Ok((enc, reach, stats)) => {
@@ -104,7 +104,7 @@ pub(super) fn check_ctl_file(
         _ => None,
     };
 
-    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+    let check_one = |i: usize, budget: &Budget, _: Round| -> Result<PropertyResult> {
         let p = &ps[i];
         let t = Instant::now();
         let mut evidence = None;

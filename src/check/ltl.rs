@@ -1,12 +1,11 @@
 //! An LTL property file under the RERS reading: only infinite runs count.
 
 use super::compose::check_ltl_compositional;
-use super::options::{CheckOptions, Engine, Event};
+use super::options::{CheckOptions, Engine};
 use super::shared::{
-    combine, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx, symbolic_system,
-    word_fault,
+    combine, context, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx,
+    symbolic_system, word_fault, Automata, Round,
 };
-use crate::automata::translate::translate_each;
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::evidence::violation::first_bad_step;
@@ -15,7 +14,7 @@ use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Outcome, PropertyResult};
+use crate::report::{CheckReport, Event, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
 use crate::symbolic::ltl::{LtlOptions, LtlResult, LtlRun};
 use std::time::Instant;
@@ -84,16 +83,15 @@ pub(super) fn check_ltl_file(
     report: &mut CheckReport,
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
-    let negs: Vec<Ltl> = ps.iter().map(|p| Ltl::not(p.formula.clone())).collect();
-    let autos = translate_each(&negs, budget)?;
+    // each automaton under its share of the time, as each check; see [`Automata`]
+    let mut automata = Automata::translate(ps, budget)?;
     if opts.engine == Engine::Compositional {
-        return check_ltl_compositional(sys, ps, &autos, opts, budget, report, on);
+        return check_ltl_compositional(sys, ps, &mut automata, opts, budget, report, on);
     }
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
-    let aut_size = autos
-        .iter()
-        .flatten()
+    let aut_size = automata
+        .translated()
         .map(|a| a.num_states)
         .max()
         .unwrap_or(1)
@@ -109,19 +107,29 @@ pub(super) fn check_ltl_file(
         shorten: opts.witness,
         ..LtlOptions::default()
     };
-    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+    let check_one = |i: usize, budget: &Budget, round: Round| -> Result<PropertyResult> {
         let p = &ps[i];
-        let neg = match &autos[i] {
-            Ok(neg) => neg,
-            Err(l) => return Ok(result(p, Outcome::Unknown(l.clone()), 0.0)),
-        };
         let t = Instant::now();
+        let neg = match automata.get(i, round, budget)? {
+            Ok(neg) => neg,
+            Err(l) => return Ok(result(p, Outcome::Unknown(l), t.elapsed().as_secs_f64())),
+        };
         let mut evidence = None;
         let sym = match &symbolic {
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
             Some(Ok(ctx)) => Some(or_unknown(
-                resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget, &ltl_opts),
+                if neg.num_states <= ctx.aut_capacity() {
+                    resume_ltl(&mut runs[i], ctx, &fsys.system, neg, budget, &ltl_opts)
+                } else {
+                    // translated in the retry round, larger than the file's automaton block
+                    match context(&fsys, neg.num_states, opts, budget)? {
+                        Ok(own) => {
+                            resume_ltl(&mut None, &own, &fsys.system, neg, budget, &ltl_opts)
+                        }
+                        Err(l) => Err(Error::Limit(l)),
+                    }
+                },
                 |r| {
                     let st = &r.stats;
                     log::info!(

@@ -13,10 +13,10 @@
 //! RERS 2016 text counts empty labels as trace letters, which [`StartSteps::Trace`] models by
 //! [`System::with_start_steps`].
 //!
-//! One file per stage: the options and events (`options.rs`), what every logic shares
-//! (`shared.rs`: the symbolic system and context, fair shares of the time limit, combining two
-//! engines), the LTL file under the RERS reading (`ltl.rs`) and under SPIN's (`spin.rs`), the
-//! CTL file (`ctl.rs`).
+//! One file per stage: the options (`options.rs`; the events it reports are
+//! [`crate::report::Event`]), what every logic shares (`shared.rs`: the symbolic system and
+//! context, fair shares of the time limit, combining two engines), the LTL file under the RERS
+//! reading (`ltl.rs`) and under SPIN's (`spin.rs`), the CTL file (`ctl.rs`).
 
 use crate::error::{Limit, Result};
 use crate::limits::Budget;
@@ -33,7 +33,8 @@ mod options;
 mod shared;
 mod spin;
 
-pub use options::{CheckOptions, Engine, Event, LtlSemantics, StartSteps};
+pub use crate::report::Event;
+pub use options::{order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps};
 
 use ctl::check_ctl_file;
 use ltl::check_ltl_file;

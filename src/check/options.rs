@@ -1,12 +1,15 @@
-//! The options of `ltsym check` as the library takes them, and the events it reports while
-//! it runs.
+//! The options of `ltsym check` as the library takes them.
 
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::error::Result;
+use crate::limits::Budget;
 use crate::memory::MemoryLimit;
+use crate::model::factor::Factored;
+use crate::model::CompId;
+use crate::parse::order::read_order;
 use crate::progress::Progress;
-use crate::report::{CheckReport, PropertyResult};
 use crate::symbolic::context::{AutPosition, Space};
 use crate::symbolic::order::OrderSpec;
 use crate::symbolic::reach::Strategy;
@@ -33,7 +36,7 @@ pub enum Engine {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum StartSteps {
     /// Traces start in the start states (RERS 2017 and later; also right for 2016, see
-    /// README.md).
+    /// docs/semantics.md, "The start marker").
     #[default]
     Skip,
     /// Each component first takes a silent local step into its start state.
@@ -125,12 +128,18 @@ impl Default for CheckOptions {
     }
 }
 
-/// What [`super::check_with`] reports while it runs.
-pub enum Event<'a> {
-    /// The reachable states are known (or their limit was hit): the report's header fields are
-    /// set, its results still empty.
-    Begin(&'a CheckReport),
-    /// One property's final result, the moment it is decided (in the order they are decided;
-    /// one that ran out of its share of the time comes when its retry ends).
-    Decided(&'a PropertyResult),
+/// The orders to race for `fsys` under `spec` ([`OrderSpec::candidates_within`]); an order
+/// file is read here, with the other inputs, so that the engine gets the order as plain data.
+pub fn order_candidates(
+    spec: &OrderSpec,
+    fsys: &Factored,
+    budget: &Budget,
+) -> Result<Vec<(String, Vec<CompId>)>> {
+    match spec {
+        OrderSpec::File(path) => Ok(vec![(
+            spec.to_string(),
+            read_order(&fsys.system, &fsys.parts, path)?,
+        )]),
+        _ => spec.candidates_within(fsys, budget),
+    }
 }

@@ -1,8 +1,9 @@
 //! What the checks of every logic share: the system the symbolic engine works on and its
 //! context, fair shares of the time limit, the combination of two engines' verdicts.
 
-use super::options::{CheckOptions, Engine, Event};
+use super::options::{order_candidates, CheckOptions, Engine};
 use crate::automata::lasso::accepts_lasso;
+use crate::automata::translate::{translate_each, translate_within};
 use crate::automata::Tgba;
 use crate::error::{Error, Limit, Result};
 use crate::explicit::graph::StateGraph;
@@ -11,7 +12,7 @@ use crate::logic::eval::holds_on_lasso;
 use crate::logic::{Ltl, Property};
 use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Outcome, PropertyResult};
+use crate::report::{CheckReport, Event, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
 
 /// The system the symbolic engine works on: `sys` with the components that are products of
@@ -100,33 +101,99 @@ pub(super) fn symbolic_ctx(
     if opts.engine == Engine::Explicit {
         return Ok(None);
     }
-    let ctx = opts
-        .order
-        .candidates_within(fsys, budget)
-        .and_then(|orders| {
-            SystemCtx::race(
-                &fsys.system,
-                &orders,
-                opts.strategy,
-                opts.aut_position,
-                aut_size,
-                opts.manager,
-                opts.space,
-                budget,
-            )
-        });
-    match ctx {
-        Ok(ctx) => {
-            let n = Some(ctx.space_states()?);
-            if ctx.exact {
-                report.states = n;
-            } else {
-                report.space_states = n;
-            }
-            Ok(Some(Ok(ctx)))
+    let ctx = context(fsys, aut_size, opts, budget)?;
+    if let Ok(ctx) = &ctx {
+        let n = Some(ctx.space_states()?);
+        if ctx.exact {
+            report.states = n;
+        } else {
+            report.space_states = n;
         }
-        Err(Error::Limit(l)) => Ok(Some(Err(l))),
+    }
+    Ok(Some(ctx))
+}
+
+/// The system encoded with an automaton block of `aut_size` states, its states computed (see
+/// [`symbolic_ctx`]); `Err(limit)` when a limit cut it short. Also for an automaton
+/// translated in the retry round that is larger than the block of the file's context.
+pub(super) fn context(
+    fsys: &Factored,
+    aut_size: usize,
+    opts: &CheckOptions,
+    budget: &Budget,
+) -> Result<std::result::Result<SystemCtx, Limit>> {
+    let ctx = order_candidates(&opts.order, fsys, budget).and_then(|orders| {
+        SystemCtx::race(
+            &fsys.system,
+            &orders,
+            opts.strategy,
+            opts.aut_position,
+            aut_size,
+            opts.manager,
+            opts.space,
+            budget,
+        )
+    });
+    match ctx {
+        Ok(ctx) => Ok(Ok(ctx)),
+        Err(Error::Limit(l)) => Ok(Err(l)),
         Err(e) => Err(e),
+    }
+}
+
+/// Which round of [`fair_shares`] a check belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Round {
+    /// Every property in turn, each with its equal share of the time left.
+    First,
+    /// A property that ran out of its share, again, with all the time left.
+    Retry,
+}
+
+/// The automata of the negated LTL properties of a file, translated as the properties are
+/// checked: in the first round each under its share of the time ([`translate_each`], before
+/// the system is encoded, which needs their sizes); one that ran out of its share is
+/// translated again only when its turn comes in the retry round of [`fair_shares`], with the
+/// time the other properties left. Translated again at once, with all the time left, a
+/// formula whose automaton is out of reach (the xor of ten `F`) took the time of every
+/// property after it, which were all left unknown.
+pub(super) struct Automata {
+    negs: Vec<Ltl>,
+    autos: Vec<std::result::Result<Tgba, Limit>>,
+}
+
+impl Automata {
+    /// The first round: the negation of each property translated under its share of `budget`.
+    pub(super) fn translate(ps: &[Property<Ltl>], budget: &Budget) -> Result<Automata> {
+        let negs: Vec<Ltl> = ps.iter().map(|p| Ltl::not(p.formula.clone())).collect();
+        let autos = translate_each(&negs, budget)?;
+        Ok(Automata { negs, autos })
+    }
+
+    /// The automata the first round made.
+    pub(super) fn translated(&self) -> impl Iterator<Item = &Tgba> {
+        self.autos.iter().flatten()
+    }
+
+    /// The automaton of the negation of property `i` for its check in `round` under `budget`,
+    /// or the limit that leaves the property unknown. A translation that ran out of its
+    /// share is translated again in the retry round; in the first round it stays out of its
+    /// share, so that the property goes to the retry round at once.
+    pub(super) fn get(
+        &mut self,
+        i: usize,
+        round: Round,
+        budget: &Budget,
+    ) -> Result<std::result::Result<&Tgba, Limit>> {
+        let out_of_share = matches!(self.autos[i], Err(Limit::Share { .. } | Limit::Time { .. }));
+        if out_of_share && round == Round::Retry && !budget.expired() {
+            self.autos[i] = match translate_within(&self.negs[i], budget) {
+                Ok(a) => Ok(a),
+                Err(Error::Limit(l)) => Err(l),
+                Err(e) => return Err(e),
+            };
+        }
+        Ok(self.autos[i].as_ref().map_err(Limit::clone))
     }
 }
 
@@ -139,11 +206,12 @@ pub(super) fn symbolic_ctx(
 /// many properties each need more than a share (RERS 2017 problem 113: 9–34 s each, 6 s
 /// shares), equal shares of the rest leave them all half done at the limit (8 of 20 answered
 /// in 120 s, against 10 run in order). Without a time limit, each property runs once, to the
-/// end.
+/// end. `check` is told the round: an LTL property whose automaton ran out of its share of
+/// the translation waits for the retry round ([`Automata`]).
 pub(super) fn fair_shares(
     n: usize,
     budget: &Budget,
-    mut check: impl FnMut(usize, &Budget) -> Result<PropertyResult>,
+    mut check: impl FnMut(usize, &Budget, Round) -> Result<PropertyResult>,
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<PropertyResult>> {
     let share = |left: usize| match budget.remaining() {
@@ -159,7 +227,7 @@ pub(super) fn fair_shares(
     let mut results = Vec::with_capacity(n);
     let mut retry = Vec::new();
     for i in 0..n {
-        let r = check(i, &share(n - i))?;
+        let r = check(i, &share(n - i), Round::First)?;
         if out_of_share(&r) && !budget.expired() {
             retry.push(i);
         } else {
@@ -176,7 +244,7 @@ pub(super) fn fair_shares(
     }
     for &i in &retry {
         if !budget.expired() {
-            let mut r = check(i, budget)?;
+            let mut r = check(i, budget, Round::Retry)?;
             r.time_s += results[i].time_s;
             results[i] = r;
         }
@@ -254,7 +322,7 @@ mod tests {
         let results = fair_shares(
             4,
             budget,
-            |i, b| {
+            |i, b, _| {
                 calls[i] += 1;
                 if i < hard {
                     while !b.expired() {
@@ -312,7 +380,7 @@ mod tests {
         let results = fair_shares(
             3,
             &budget,
-            |i, b| {
+            |i, b, _| {
                 calls += 1;
                 assert!(!b.expired());
                 Ok(answer(i, Outcome::Violated))

@@ -1,13 +1,12 @@
 //! An LTL property file under SPIN's reading of the RERS Promela files
 //! (`--ltl-semantics spin`; see [`LtlSemantics::Spin`](super::LtlSemantics::Spin)).
 
-use super::options::{CheckOptions, Event, StartSteps};
+use super::options::{CheckOptions, StartSteps};
 use super::shared::{
-    combine, explicit_graph, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system,
-    word_fault,
+    combine, context, explicit_graph, fair_shares, or_unknown, result, symbolic_ctx,
+    symbolic_system, word_fault, Automata, Round,
 };
 use crate::automata::spin::{spin_automaton, SpinAutomaton};
-use crate::automata::translate::translate_each;
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::evidence::{replay, End, Evidence, Kind, Run};
@@ -15,7 +14,7 @@ use crate::explicit::spin::{find_spin_violation, SpinViolation};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Outcome, PropertyResult};
+use crate::report::{CheckReport, Event, Outcome, PropertyResult};
 use crate::symbolic::ltl::spin::{SpinOutcome, SpinRun};
 use crate::symbolic::ltl::LtlOptions;
 use std::time::Instant;
@@ -60,13 +59,16 @@ pub(super) fn check_spin_file(
         )));
     }
     // A formula whose translation hits a limit is that property's unknown, as under the RERS
-    // reading; the others go on.
-    let negs: Vec<Ltl> = ps.iter().map(|p| Ltl::not(p.formula.clone())).collect();
-    let autos = translate_each(&negs, budget)?;
-    let spin_autos: Vec<Option<SpinAutomaton>> = autos
-        .iter()
-        .map(|a| a.as_ref().ok().map(spin_automaton))
-        .collect();
+    // reading; the others go on, and each automaton is made under its share of the time (see
+    // [`Automata`]).
+    let mut automata = Automata::translate(ps, budget)?;
+    let mut spin_autos: Vec<Option<SpinAutomaton>> = (0..ps.len())
+        .map(|i| {
+            automata
+                .get(i, Round::First, budget)
+                .map(|a| a.ok().map(spin_automaton))
+        })
+        .collect::<Result<_>>()?;
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let aut_size = spin_autos
@@ -86,18 +88,15 @@ pub(super) fn check_spin_file(
         shorten: opts.witness,
         ..LtlOptions::default()
     };
-    let check_one = |i: usize, budget: &Budget| -> Result<PropertyResult> {
+    let check_one = |i: usize, budget: &Budget, round: Round| -> Result<PropertyResult> {
         let p = &ps[i];
-        let (neg, spin_aut) = match (&autos[i], &spin_autos[i]) {
-            (Ok(neg), Some(spin_aut)) => (neg, spin_aut),
-            (Err(l), _) => return Ok(result(p, Outcome::Unknown(l.clone()), 0.0)),
-            (Ok(_), None) => {
-                return Err(Error::Internal(
-                    "a translated automaton without SPIN's".into(),
-                ))
-            }
-        };
         let t = Instant::now();
+        let neg = match automata.get(i, round, budget)? {
+            Ok(neg) => neg,
+            Err(l) => return Ok(result(p, Outcome::Unknown(l), t.elapsed().as_secs_f64())),
+        };
+        // made here for an automaton translated in the retry round
+        let spin_aut: &SpinAutomaton = spin_autos[i].get_or_insert_with(|| spin_automaton(neg));
         let mut evidence = None;
         let judge = |v: Option<SpinViolation>, evidence: &mut Option<Evidence>| {
             let Some(v) = v else {
@@ -112,6 +111,15 @@ pub(super) fn check_spin_file(
         let sym = match &symbolic {
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
+            Some(Ok(ctx)) if spin_aut.tgba.num_states > ctx.aut_capacity() => {
+                // translated in the retry round, larger than the file's automaton block
+                let r = match context(&fsys, spin_aut.tgba.num_states, opts, budget)? {
+                    Ok(own) => SpinRun::new(&own, &fsys.system, spin_aut, budget, &ltl_opts)
+                        .and_then(|mut run| run.run(budget)),
+                    Err(l) => Err(Error::Limit(l)),
+                };
+                Some(or_unknown(r, |o| judge(spin_violation(o), &mut evidence))?)
+            }
             Some(Ok(ctx)) => {
                 // a run cut short by its share of the time stays in its slot for the retry
                 let r = (|| {
@@ -131,19 +139,7 @@ pub(super) fn check_spin_file(
                     }
                     r
                 })();
-                Some(or_unknown(r, |o| {
-                    judge(
-                        match o {
-                            SpinOutcome::Holds => None,
-                            SpinOutcome::Lasso(l) => Some(SpinViolation::Lasso {
-                                prefix: l.prefix,
-                                cycle: l.cycle,
-                            }),
-                            SpinOutcome::Deadlock(path) => Some(SpinViolation::Deadlock { path }),
-                        },
-                        &mut evidence,
-                    )
-                })?)
+                Some(or_unknown(r, |o| judge(spin_violation(o), &mut evidence))?)
             }
         };
         let exp = match &graph {
@@ -167,6 +163,18 @@ pub(super) fn check_spin_file(
     on(Event::Begin(report));
     report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
+}
+
+/// The violation a symbolic run found, if any.
+fn spin_violation(o: SpinOutcome) -> Option<SpinViolation> {
+    match o {
+        SpinOutcome::Holds => None,
+        SpinOutcome::Lasso(l) => Some(SpinViolation::Lasso {
+            prefix: l.prefix,
+            cycle: l.cycle,
+        }),
+        SpinOutcome::Deadlock(path) => Some(SpinViolation::Deadlock { path }),
+    }
 }
 
 /// The word SPIN reads on a violating run, as a lasso of label names: `⊥` (the empty name,

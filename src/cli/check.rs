@@ -72,7 +72,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     strategy: Strategy,
     /// LTL: whether each component's start marker is a (silent) step of the trace.
-    /// `skip` matches the official RERS 2016 answers (see README.md).
+    /// `skip` matches the official RERS 2016 answers (docs/semantics.md).
     #[arg(long, value_enum, default_value_t)]
     start_steps: StartSteps,
     /// LTL: how a formula reads the runs: `rers` (the labels of infinite runs) or `spin`

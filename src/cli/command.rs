@@ -2,17 +2,27 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use ltsym::Error;
 
-use super::{automaton, check, convert, gen, info, mcc, props, reach, reduce};
+use super::{automaton, check, completions, convert, gen, info, man, mcc, props, reach, reduce};
 
 #[derive(Parser)]
 #[command(
     name = "ltsym",
     version,
-    about = "Symbolic model checker for parallel systems of labeled transition systems (RERS)"
+    about = "Symbolic model checker for parallel systems of labeled transition systems (RERS)",
+    long_about = "Symbolic model checker for parallel systems of labeled transition systems \
+                  (LTSs): the RERS Challenge parallel LTL and CTL benchmarks and anything shaped \
+                  like them. Reads RERS .dot, RERS Promela, one-safe NUPN PNML and CADP .exp \
+                  networks of .aut files; checks LTL (Spot syntax) and CTL (RERS syntax) \
+                  property files with verdicts backed by replayed counterexamples; writes the \
+                  systems for SPIN, LTSmin, mCRL2 and CADP; answers the Model Checking \
+                  Contest's examinations.",
+    after_help = "Exit codes: 0 all properties hold, 1 some property is violated, 2 usage or input \
+                  error, 3 a resource limit was hit, 4 internal error. `ltsym help COMMAND` for \
+                  each command; `ltsym man` for the manual pages."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -61,6 +71,10 @@ pub enum Command {
     /// Answer Model Checking Contest examinations on a model folder, in the contest's output
     /// lines; exit code 3 when a limit left results unanswered.
     Mcc(mcc::Args),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    Completions(completions::Args),
+    /// Print a manual page (roff), or write them all into a folder.
+    Man(man::Args),
 }
 
 impl Command {
@@ -77,6 +91,8 @@ impl Command {
             Command::Automaton(args) => automaton::run(args),
             Command::Reduce(args) => reduce::run(args),
             Command::Mcc(args) => mcc::run(args),
+            Command::Completions(args) => completions::run(args, Cli::command()),
+            Command::Man(args) => man::run(args, Cli::command()),
         }
     }
 }

@@ -6,10 +6,11 @@ use std::process::ExitCode;
 
 use ltsym::check::Engine;
 use ltsym::limits::Budget;
-use ltsym::logic::mcc::{Deadlocks, Examination};
-use ltsym::mcc::{examine_with, load_model, load_properties, MccOptions};
+use ltsym::mcc::{
+    compare, examine_with, lines, load_model, load_properties, parse_oracle, Deadlocks,
+    Examination, MccOptions,
+};
 use ltsym::memory::Machine;
-use ltsym::report::mcc::{compare, lines, parse_oracle};
 use ltsym::Error;
 
 #[derive(clap::Args)]
@@ -27,7 +28,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Engine::Symbolic)]
     engine: Engine,
     /// CTL: what a path into a deadlock is. `finite` (it ends there) gives the contest's
-    /// agreed answers (README.md, "MCC").
+    /// agreed answers (docs/mcc.md).
     #[arg(long, value_enum, default_value = "finite")]
     ctl_deadlocks: Deadlocks,
     /// LTL: what a path into a deadlock is. `stutter` (the deadlock repeats forever) gives

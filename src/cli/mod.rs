@@ -52,9 +52,13 @@ macro_rules! outln {
 mod automaton;
 mod check;
 pub mod command;
+mod completions;
 mod convert;
+#[cfg(test)]
+mod docs_check;
 mod gen;
 mod info;
+mod man;
 mod mcc;
 mod props;
 mod reach;

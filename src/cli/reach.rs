@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use ltsym::check::order_candidates;
 use ltsym::report::ExplicitReach;
 use ltsym::symbolic::reach::{race_reach, Strategy};
 use ltsym::Error;
@@ -45,7 +46,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
     }
     let fsys = args.limits.factored(&sys);
     let budget = args.limits.budget(memory);
-    let orders = args.limits.order.candidates_within(&fsys, &budget)?;
+    let orders = order_candidates(&args.limits.order, &fsys, &budget)?;
     let (_, _, stats) = race_reach(
         &fsys,
         args.strategy,

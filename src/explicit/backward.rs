@@ -1,5 +1,5 @@
 //! Backward search on an explicit state graph: the predecessor index and `E(through U target)`,
-//! shared by the CTL checker ([`super::ctl`]) and the MCC examinations ([`super::mcc`]).
+//! shared by the CTL checker ([`super::ctl`]) and the MCC examinations ([`crate::mcc::explicit`]).
 
 use super::graph::{Edge, StateGraph};
 

@@ -9,7 +9,6 @@ pub mod backward;
 pub mod ctl;
 pub mod graph;
 pub mod ltl;
-pub mod mcc;
 pub mod scc;
 pub mod spin;
 

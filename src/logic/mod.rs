@@ -3,7 +3,6 @@
 pub mod ctl;
 pub mod eval;
 pub mod ltl;
-pub mod mcc;
 pub mod nnf;
 
 pub use ctl::Ctl;

@@ -19,7 +19,7 @@
 //! synchronise can sit next to each other, and the arbitrary numbering no longer scrambles
 //! them. RERS 2017 problem 113 took 9.8 s and 8.2 M peak nodes with its best component order;
 //! factored it takes 0.1 s and 28 k nodes, and problems 114 and 115, which no tool had
-//! counted, count in a fraction of a second (README.md, "Benchmarks").
+//! counted, count in a fraction of a second (docs/benchmarks.md, "Factoring").
 //!
 //! Finding the numbering (`bitcode.rs`): the subcubes every label's domain and image
 //! span, then a bounded search for the bits no label tests or writes alone. Then:

@@ -1,6 +1,6 @@
 //! Readers for every input language: RERS `.dot`, RERS Promela, PNML, Aldebaran `.aut` and
-//! CADP EXP networks of them, LTL and CTL property files. The EBNF of each is in `grammar/`,
-//! kept in step with the code here.
+//! CADP EXP networks of them, LTL and CTL property files, BDD variable order files
+//! (`--order file:PATH`). The EBNF of each is in `grammar/`, kept in step with the code here.
 //!
 //! Every reader reports errors as `file:line:column: message` (see [`crate::error::ParseError`]).
 
@@ -10,8 +10,8 @@ pub mod dot;
 pub mod exp;
 mod formula_common;
 pub mod ltl;
-pub mod mcc;
 mod nupn;
+pub mod order;
 pub mod pairing;
 pub mod pnml;
 mod pnml_net;

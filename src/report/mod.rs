@@ -1,16 +1,15 @@
 //! Rendering results for people and scripts: text, JSON and the RERS submission CSV.
 
-pub mod json;
-pub mod mcc;
 pub mod stream;
 pub mod verdicts;
 
-pub use verdicts::{CheckReport, Outcome, PropertyResult, ReductionInfo};
+pub use verdicts::{CheckReport, Event, Outcome, PropertyResult, ReductionInfo};
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 
+use crate::json;
 use crate::model::System;
 
 /// The widest name column `ltsym info` pads to.

@@ -15,8 +15,7 @@ use std::time::Instant;
 
 use serde_json::{Map, Value};
 
-use super::{CheckReport, Outcome, PropertyResult};
-use crate::check::Event;
+use super::{CheckReport, Event, Outcome, PropertyResult};
 use crate::error::Limit;
 
 /// How `ltsym check` prints its results.
@@ -184,7 +183,7 @@ impl Printer {
                 let count = |o: &Outcome| report.results.iter().filter(|r| r.outcome == *o).count();
                 let (holds, violated) = (count(&Outcome::Holds), count(&Outcome::Violated));
                 let v = serde_json::json!({
-                    "total_time_s": crate::report::json::rounded(report.total_time_s, 6),
+                    "total_time_s": crate::json::rounded(report.total_time_s, 6),
                     "holds": holds,
                     "violated": violated,
                     "unknown": report.results.len() - holds - violated,

@@ -4,9 +4,9 @@
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
-use super::json;
 use crate::error::Limit;
 use crate::evidence::Evidence;
+use crate::json;
 use num_bigint::BigUint;
 
 /// What became of one property.
@@ -275,6 +275,18 @@ impl Serialize for CheckReport {
         o.serialize_field("results", &self.results)?;
         o.end()
     }
+}
+
+/// What [`crate::check::check_with`] reports while it runs, and the streaming report
+/// ([`super::stream`]) prints as it comes. It lives here, beside the verdicts it carries, so
+/// that the printer needs nothing from the checker above it.
+pub enum Event<'a> {
+    /// The reachable states are known (or their limit was hit): the report's header fields are
+    /// set, its results still empty.
+    Begin(&'a CheckReport),
+    /// One property's final result, the moment it is decided (in the order they are decided;
+    /// one that ran out of its share of the time comes when its retry ends).
+    Decided(&'a PropertyResult),
 }
 
 #[cfg(test)]

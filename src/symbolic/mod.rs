@@ -13,7 +13,6 @@ pub mod ctl;
 pub mod encoding;
 pub mod ltl;
 pub mod manager;
-pub mod net;
 pub mod order;
 pub mod reach;
 pub mod reorder;

@@ -20,7 +20,7 @@
 //! reading, position for position (checked on RERS 2016 101: `c0_t5` holds, `X c0_t5` not).
 //!
 //! **mCRL2** ([`mu_calculus`]): CTL over all maximal paths, finite ones ending in a deadlock
-//! included, with the fixpoints of README's CTL table; `dead` is `[true]false`. Actions are
+//! included, with the fixpoints of the CTL table in docs/semantics.md; `dead` is `[true]false`. Actions are
 //! those of [`crate::write::mcrl2`].
 
 use std::fmt::Write as _;

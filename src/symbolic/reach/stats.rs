@@ -8,7 +8,7 @@ use std::fmt;
 use num_bigint::BigUint;
 use serde::Serialize;
 
-use crate::report::json;
+use crate::json;
 
 /// What a strategy counts while it runs (filled in by the fixpoint loops).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -1,0 +1,381 @@
+//! The Model Checking Contest's examinations on a model folder: the pipeline behind
+//! `ltsym mcc`.
+//!
+//! A model folder holds `model.pnml` (a one-safe NUPN net) and, for the examinations with
+//! formulas, `<Examination>.xml`. The net is read once ([`load_model`]), the formulas against it
+//! ([`load_properties`]), and an engine answers every result of the examination with one
+//! [`Answer`] each, `None` where a limit stopped it.
+//!
+//! Semantics of deadlocks and finite runs: [`MccOptions::ctl_deadlocks`] and
+//! [`MccOptions::ltl_deadlocks`] (defaults: the reading the contest's agreed answers need, see
+//! docs/mcc.md, "Deadlocks and finite runs").
+//!
+//! One file per part, as in `check/`: the examinations and their formulas ([`formula`]), the
+//! reader of the formula files ([`xml`]), the examinations on the explicit reachability graph
+//! ([`explicit`]: the oracle, which reaches nothing symbolic) and on BDDs ([`symbolic`]), the
+//! contest's answer lines and oracle files ([`answer`]); this file loads a model folder and
+//! dispatches to the engines. The net itself is read by `parse/pnml.rs` (PNML is an input
+//! format of every subcommand) into a [`System`] and the [`PetriNet`] that maps its places and
+//! transitions onto it (`model/net.rs`).
+
+pub mod answer;
+pub mod explicit;
+pub mod formula;
+pub mod symbolic;
+pub mod xml;
+
+pub use answer::{compare, lines, parse_oracle, Answer, Comparison, Expected, Value};
+pub use explicit::NetSpace;
+pub use formula::{Deadlocks, Examination, Formula, FormulaLogic, IntExpr, Property, Query};
+pub use symbolic::NetChecker;
+
+use std::path::{Path, PathBuf};
+
+use num_bigint::BigUint;
+
+use crate::check::Engine;
+use crate::error::{Error, Result};
+use crate::limits::Budget;
+use crate::model::{PetriNet, System};
+use crate::parse::{pnml, read_file, PnmlLabels};
+use answer::STATE_SPACE_KEYS;
+
+/// A model folder, read.
+pub struct Model {
+    pub dir: PathBuf,
+    /// The folder's name: the contest's model name.
+    pub name: String,
+    pub sys: System,
+    pub net: PetriNet,
+}
+
+/// Reads `dir/model.pnml`.
+pub fn load_model(dir: &Path) -> Result<Model> {
+    let path = dir.join("model.pnml");
+    let text = read_file(&path)?;
+    let (sys, net) = pnml::parse_net(&text, &path, PnmlLabels::Auto)?;
+    let name = dir
+        .canonicalize()
+        .ok()
+        .as_deref()
+        .unwrap_or(dir)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(Model {
+        dir: dir.to_path_buf(),
+        name,
+        sys,
+        net,
+    })
+}
+
+/// The properties of `ex` from `dir/<ex>.xml`, checked for the shape the examination asks;
+/// none for an examination without formulas.
+pub fn load_properties(model: &Model, ex: Examination) -> Result<Vec<Property>> {
+    if !ex.has_formulas() {
+        return Ok(Vec::new());
+    }
+    let path = model.dir.join(format!("{}.xml", ex.name()));
+    let text = read_file(&path)?;
+    let props = xml::parse_properties(&text, &path, &model.net)?;
+    for p in &props {
+        let ok = match (&p.query, ex.logic()) {
+            (Query::Bound(_), None) => ex == Examination::UpperBounds,
+            (Query::Holds(f), Some(logic)) => f.fits(logic),
+            _ => false,
+        };
+        if !ok {
+            return Err(Error::invalid(
+                &path,
+                format!(
+                    "property `{}` does not have the shape of a {} formula",
+                    p.id,
+                    ex.name()
+                ),
+            ));
+        }
+    }
+    Ok(props)
+}
+
+/// Options of an examination run.
+#[derive(Clone, Debug)]
+pub struct MccOptions {
+    pub engine: Engine,
+    pub ctl_deadlocks: Deadlocks,
+    pub ltl_deadlocks: Deadlocks,
+    /// Explicit engine: state limit.
+    pub max_states: Option<u64>,
+}
+
+impl Default for MccOptions {
+    fn default() -> Self {
+        MccOptions {
+            engine: Engine::Symbolic,
+            ctl_deadlocks: Deadlocks::Finite,
+            ltl_deadlocks: Deadlocks::Stutter,
+            max_states: None,
+        }
+    }
+}
+
+/// The ids of the results `ex` asks for, in output order (StateSpace: its figures).
+pub fn asked(ex: Examination, props: &[Property]) -> Vec<String> {
+    match ex {
+        Examination::StateSpace => STATE_SPACE_KEYS.iter().map(|k| k.to_string()).collect(),
+        _ if ex.has_formulas() => props.iter().map(|p| p.id.clone()).collect(),
+        _ => vec![ex.name().to_string()],
+    }
+}
+
+const EXPLICIT: [&str; 2] = ["EXPLICIT", "USE_NUPN"];
+
+/// Answers `ex` with the explicit engine. A limit hit while exploring leaves every answer
+/// `None`; any other error is returned.
+pub fn examine_explicit(
+    model: &Model,
+    ex: Examination,
+    props: &[Property],
+    opts: &MccOptions,
+    budget: &Budget,
+) -> Result<Vec<Answer>> {
+    let ids = asked(ex, props);
+    let space = match NetSpace::build(&model.sys, &model.net, opts.max_states, budget) {
+        Ok(s) => s,
+        Err(Error::Limit(l)) => {
+            log::warn!("explicit engine: {l}");
+            return Ok(unanswered(ex, &ids));
+        }
+        Err(e) => return Err(e),
+    };
+    let num = |n: u64| Some(Value::Number(BigUint::from(n)));
+    let bool_ = |b: bool| Some(Value::Bool(b));
+    let values: Vec<Option<Value>> = match ex {
+        Examination::StateSpace => {
+            let f = space.state_space();
+            vec![
+                num(f.states),
+                num(f.transitions),
+                num(f.max_token_in_place),
+                num(f.max_token_per_marking),
+            ]
+        }
+        Examination::ReachabilityDeadlock => vec![bool_(space.deadlock())],
+        // the exploration has checked one-safety (NetSpace::build)
+        Examination::OneSafe => vec![bool_(true)],
+        Examination::QuasiLiveness => vec![bool_(space.quasi_live())],
+        Examination::StableMarking => vec![bool_(space.stable_marking())],
+        Examination::Liveness => vec![bool_(space.live())],
+        _ => {
+            let mut out = Vec::with_capacity(props.len());
+            for p in props {
+                // the explicit checks do not watch the clock inside one formula: between
+                // formulas, a spent time limit leaves the rest unanswered
+                if budget.expired() {
+                    log::warn!("explicit engine: time limit reached before {}", p.id);
+                    out.push(None);
+                    continue;
+                }
+                out.push(match &p.query {
+                    Query::Bound(ps) => num(space.bound(ps)),
+                    Query::Holds(f) => {
+                        let logic = ex.logic().expect("formula examinations have a logic");
+                        let deadlocks = if matches!(
+                            ex,
+                            Examination::LtlCardinality | Examination::LtlFireability
+                        ) {
+                            opts.ltl_deadlocks
+                        } else {
+                            opts.ctl_deadlocks
+                        };
+                        bool_(space.holds(f, logic, deadlocks)?)
+                    }
+                });
+            }
+            out
+        }
+    };
+    Ok(answers(ex, ids, values, &EXPLICIT))
+}
+
+/// Answers `ex` with the engine of `opts`. With [`Engine::Both`], the explicit engine's
+/// answers are compared with the symbolic ones wherever both have one (an internal error when
+/// they differ), and the symbolic ones stand where the explicit engine hit its limit.
+pub fn examine(
+    model: &Model,
+    ex: Examination,
+    props: &[Property],
+    opts: &MccOptions,
+    budget: &Budget,
+) -> Result<Vec<Answer>> {
+    examine_with(model, ex, props, opts, budget, &mut None)
+}
+
+/// [`examine`] for several examinations of one model in a row: `space` keeps the symbolic
+/// engine's reachable markings from the first examination that computed them (within its
+/// budget) for the next ones.
+pub fn examine_with<'a>(
+    model: &'a Model,
+    ex: Examination,
+    props: &[Property],
+    opts: &MccOptions,
+    budget: &Budget,
+    space: &mut Option<NetChecker<'a>>,
+) -> Result<Vec<Answer>> {
+    match opts.engine {
+        Engine::Compositional => Err(Error::Usage(
+            "ltsym mcc answers with the symbolic or the explicit engine (or both); the \
+             compositional engine is for `ltsym check`"
+                .into(),
+        )),
+        Engine::Explicit => examine_explicit(model, ex, props, opts, budget),
+        Engine::Symbolic => examine_symbolic(model, ex, props, opts, budget, space),
+        Engine::Both if !symbolic_answers(ex, opts) => {
+            examine_explicit(model, ex, props, opts, budget)
+        }
+        Engine::Both => {
+            let sym = examine_symbolic(model, ex, props, opts, budget, space)?;
+            let exp = examine_explicit(model, ex, props, opts, budget)?;
+            for (s, e) in sym.iter().zip(&exp) {
+                if let (Some(a), Some(b)) = (&s.value, &e.value) {
+                    if a != b {
+                        return Err(Error::Internal(format!(
+                            "{} {}: the symbolic engine answers {a}, the explicit one {b}",
+                            model.name, s.id
+                        )));
+                    }
+                }
+            }
+            Ok(sym
+                .into_iter()
+                .zip(exp)
+                .map(|(s, e)| if s.value.is_some() { s } else { e })
+                .collect())
+        }
+    }
+}
+
+/// Whether the symbolic engine answers `ex` itself: everything but LTL, and CTL only in the
+/// reading of finite maximal paths (the fixpoints of [`crate::symbolic::CtlChecker`]). The
+/// rest goes to the explicit engine.
+pub fn symbolic_answers(ex: Examination, opts: &MccOptions) -> bool {
+    match ex.logic() {
+        Some(FormulaLogic::Ltl) => false,
+        Some(_) => opts.ctl_deadlocks == Deadlocks::Finite,
+        None => true,
+    }
+}
+
+const SYMBOLIC: [&str; 2] = ["DECISION_DIAGRAMS", "USE_NUPN"];
+
+/// `Ok(None)` for a hit limit (logged), the value otherwise.
+fn within_limits<T>(r: Result<T>) -> Result<Option<T>> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(Error::Limit(l)) => {
+            log::warn!("symbolic engine: {l}");
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Answers `ex` with the symbolic engine ([`NetChecker`]); LTL, and CTL in a reading other
+/// than finite paths, with the explicit one ([`symbolic_answers`]). A limit hit while
+/// computing the reachable markings leaves every answer `None`, one hit on a formula that
+/// formula's (and, the time being spent, usually the rest).
+pub fn examine_symbolic<'a>(
+    model: &'a Model,
+    ex: Examination,
+    props: &[Property],
+    opts: &MccOptions,
+    budget: &Budget,
+    cache: &mut Option<NetChecker<'a>>,
+) -> Result<Vec<Answer>> {
+    if !symbolic_answers(ex, opts) {
+        return examine_explicit(model, ex, props, opts, budget);
+    }
+    let ids = asked(ex, props);
+    if cache.is_none() {
+        *cache = within_limits(NetChecker::build(&model.sys, &model.net, budget))?;
+    }
+    let Some(space) = cache.as_ref() else {
+        return Ok(unanswered(ex, &ids));
+    };
+    log::info!(
+        "{}: {} reachable markings in {:.3} s",
+        model.name,
+        space.stats.states,
+        space.stats.time_s()
+    );
+    let num = |n: u64| Value::Number(BigUint::from(n));
+    let values: Vec<Option<Value>> = match ex {
+        Examination::StateSpace => match within_limits(space.state_space(budget))? {
+            Some(f) => vec![
+                Some(Value::Number(f.states)),
+                Some(Value::Number(f.transitions)),
+                Some(num(f.max_token_in_place)),
+                Some(num(f.max_token_per_marking)),
+            ],
+            // the states are known once the reachable set is
+            None => vec![
+                Some(Value::Number(space.stats.states.clone())),
+                None,
+                None,
+                None,
+            ],
+        },
+        Examination::ReachabilityDeadlock => vec![Some(Value::Bool(space.deadlock()))],
+        // the build has checked one-safety on the reachable markings
+        Examination::OneSafe => vec![Some(Value::Bool(true))],
+        Examination::QuasiLiveness => {
+            vec![within_limits(space.quasi_live(budget))?.map(Value::Bool)]
+        }
+        Examination::StableMarking => {
+            vec![within_limits(space.stable_marking(budget))?.map(Value::Bool)]
+        }
+        Examination::Liveness => vec![within_limits(space.live(budget))?.map(Value::Bool)],
+        _ => {
+            let mut out = Vec::with_capacity(props.len());
+            for p in props {
+                out.push(match &p.query {
+                    Query::Bound(ps) => within_limits(space.bound(ps, budget))?.map(num),
+                    Query::Holds(f) => within_limits(space.holds_ctl(f, budget))?.map(Value::Bool),
+                });
+            }
+            out
+        }
+    };
+    Ok(answers(ex, ids, values, &SYMBOLIC))
+}
+
+/// The answers to the results `ids` of `ex`, found by `techniques`.
+fn answers(
+    ex: Examination,
+    ids: Vec<String>,
+    values: Vec<Option<Value>>,
+    techniques: &[&'static str],
+) -> Vec<Answer> {
+    ids.into_iter()
+        .zip(values)
+        .map(|(id, value)| Answer {
+            id,
+            state_space: ex == Examination::StateSpace,
+            value,
+            techniques: techniques.to_vec(),
+        })
+        .collect()
+}
+
+/// Every asked result without a value.
+pub fn unanswered(ex: Examination, ids: &[String]) -> Vec<Answer> {
+    ids.iter()
+        .map(|id| Answer {
+            id: id.clone(),
+            state_space: ex == Examination::StateSpace,
+            value: None,
+            techniques: Vec::new(),
+        })
+        .collect()
+}

@@ -1,0 +1,261 @@
+//! The Model Checking Contest's examinations against the contest's agreed answers, on the small
+//! models of the training set (`../shared/mcc`, see `support::mcc_training_dir`; the whole set is
+//! `scripts/mcc-check.sh`), and the evidence for the reading of deadlocks the answers need.
+
+use crate::support;
+
+use std::path::Path;
+
+use ltsym::check::Engine;
+use ltsym::limits::Budget;
+use ltsym::mcc::{
+    compare, examine, examine_explicit, load_model, load_properties, parse_oracle, Comparison,
+    Deadlocks, Examination, MccOptions,
+};
+
+/// Models of the training set with at most a few thousand reachable markings, among them
+/// nets with deadlocks, units that can be empty, nested units and dead transitions.
+const SMALL: &[&str] = &[
+    "ERK-PT-000001",
+    "ResAllocation-PT-R003C002",
+    "ShieldRVt-PT-001A",
+    "Sudoku-PT-AN02",
+    "StigmergyElection-PT-02a",
+    "Angiogenesis-PT-01",
+    "CircadianClock-PT-000001",
+    "DatabaseWithMutex-PT-02",
+    "TokenRing-PT-005",
+    "ShieldRVs-PT-001A",
+    "IOTPpurchase-PT-C01M01P01D01",
+    "AutonomousCar-PT-01a",
+    "Philosophers-PT-000005",
+    "AutoFlight-PT-01a",
+    "LamportFastMutEx-PT-2",
+    "NQueens-PT-05",
+    "StigmergyCommit-PT-02a",
+    "SimpleLoadBal-PT-02",
+    "RwMutex-PT-r0010w0010",
+    "ShieldIIPt-PT-001A",
+    "GPUForwardProgress-PT-04a",
+    "Railroad-PT-005",
+    "SharedMemory-PT-000005",
+    "IBM319-PT-none",
+    "EGFr-PT-02010",
+];
+
+fn run(
+    mcc: &Path,
+    model: &str,
+    ex: Examination,
+    opts: &MccOptions,
+) -> (ltsym::mcc::Comparison, usize) {
+    let m = load_model(&mcc.join("models").join(model)).expect("model loads");
+    let props = load_properties(&m, ex).expect("formulas load");
+    let answers = match opts.engine {
+        Engine::Explicit => examine_explicit(&m, ex, &props, opts, &Budget::unlimited()),
+        _ => examine(&m, ex, &props, opts, &Budget::unlimited()),
+    }
+    .unwrap_or_else(|e| panic!("{model} {ex}: {e}"));
+    let oracle = std::fs::read_to_string(
+        mcc.join("oracle")
+            .join(format!("{model}-{}.out", ex.short())),
+    )
+    .expect("oracle file");
+    (compare(&answers, &parse_oracle(&oracle)), answers.len())
+}
+
+#[test]
+fn explicit_engine_gives_the_agreed_answers_on_small_models() {
+    agreed_answers_on_small_models(Engine::Explicit);
+}
+
+/// The symbolic engine, checked against the explicit one on every result (`--engine both`
+/// fails on a disagreement) and against the agreed answers. LTL goes to the explicit engine.
+#[test]
+fn symbolic_engine_agrees_with_explicit_and_the_agreed_answers_on_small_models() {
+    agreed_answers_on_small_models(Engine::Both);
+}
+
+fn agreed_answers_on_small_models(engine: Engine) {
+    let Some(mcc) = support::mcc_training_dir() else {
+        return;
+    };
+    let opts = MccOptions {
+        engine,
+        ..MccOptions::default()
+    };
+    let (mut asked, mut matches, mut bad) = (0, 0, Vec::new());
+    for model in SMALL {
+        for ex in Examination::ALL {
+            let (c, n) = run(&mcc, model, ex, &opts);
+            asked += n;
+            matches += c.matches;
+            assert!(c.unanswered.is_empty(), "{model} {ex}: {c:?}");
+            assert!(c.not_in_oracle.is_empty(), "{model} {ex}: {c:?}");
+            bad.extend(
+                c.mismatches
+                    .iter()
+                    .map(|(id, v, o)| format!("{model} {ex} {id}: {v}, agreed {o}")),
+            );
+        }
+    }
+    assert!(bad.is_empty(), "mismatches:\n{}", bad.join("\n"));
+    // every result has an agreed answer on these models, so all were compared
+    assert_eq!(matches, asked);
+    assert!(asked > 2000, "{asked}");
+}
+
+/// The readings of a path into a deadlock, tried on the LTL answers of small models with
+/// deadlocks: only `stutter` (a deadlock repeats forever) gives every agreed answer.
+#[test]
+fn ltl_answers_need_deadlocks_to_stutter() {
+    let Some(mcc) = support::mcc_training_dir() else {
+        return;
+    };
+    let models = [
+        "Angiogenesis-PT-01",
+        "AutoFlight-PT-01a",
+        "AutonomousCar-PT-01a",
+        "GPUForwardProgress-PT-04a",
+        "IBM319-PT-none",
+        "Sudoku-PT-AN02",
+    ];
+    let mismatches = |deadlocks: Deadlocks| -> usize {
+        let opts = MccOptions {
+            ltl_deadlocks: deadlocks,
+            engine: Engine::Explicit,
+            ..MccOptions::default()
+        };
+        models
+            .iter()
+            .flat_map(|m| {
+                [Examination::LtlCardinality, Examination::LtlFireability]
+                    .map(|ex| run(&mcc, m, ex, &opts).0)
+            })
+            .map(|c: Comparison| c.mismatches.len())
+            .sum()
+    };
+    assert_eq!(mismatches(Deadlocks::Stutter), 0);
+    assert!(mismatches(Deadlocks::Finite) >= 5);
+    assert!(mismatches(Deadlocks::Infinite) >= 5);
+}
+
+/// The same for CTL: only `finite` (a path may end in a deadlock, which has no successor:
+/// `EX true` is false there) gives every agreed answer.
+#[test]
+fn ctl_answers_need_paths_that_end_in_deadlocks() {
+    let Some(mcc) = support::mcc_training_dir() else {
+        return;
+    };
+    let models = [
+        "Angiogenesis-PT-01",
+        "AutoFlight-PT-01a",
+        "Philosophers-PT-000005",
+        "Sudoku-PT-AN02",
+    ];
+    let mismatches = |deadlocks: Deadlocks| -> usize {
+        let opts = MccOptions {
+            ctl_deadlocks: deadlocks,
+            engine: Engine::Explicit,
+            ..MccOptions::default()
+        };
+        models
+            .iter()
+            .flat_map(|m| {
+                [Examination::CtlCardinality, Examination::CtlFireability]
+                    .map(|ex| run(&mcc, m, ex, &opts).0)
+            })
+            .map(|c: Comparison| c.mismatches.len())
+            .sum()
+    };
+    assert_eq!(mismatches(Deadlocks::Finite), 0);
+    assert!(mismatches(Deadlocks::Stutter) >= 5);
+    assert!(mismatches(Deadlocks::Infinite) >= 5);
+}
+
+/// `ltsym mcc`: the contest's lines, exit 0 when everything is answered, 3 with
+/// CANNOT_COMPUTE when a limit stops it, 2 for an unknown examination, 1 on a mismatch with
+/// the oracle.
+#[test]
+fn the_mcc_subcommand_prints_the_contests_lines() {
+    let Some(mcc) = support::mcc_training_dir() else {
+        return;
+    };
+    let model = mcc.join("models/Peterson-PT-2");
+    let run = |args: &[&str]| {
+        let out = crate::support::cli::ltsym()
+            .arg("mcc")
+            .arg(&model)
+            .args(args)
+            .output()
+            .expect("ltsym runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = run(&["--examination", "StateSpace"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "STATE_SPACE STATES 20754 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
+            "STATE_SPACE TRANSITIONS 62262 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
+            "STATE_SPACE MAX_TOKEN_IN_PLACE 1 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
+            "STATE_SPACE MAX_TOKEN_PER_MARKING 8 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
+        ]
+    );
+    // the memory limit, as on every subcommand: named, CANNOT_COMPUTE, exit 3
+    let (code, out, err) = run(&["-e", "StateSpace", "--max-memory", "16M"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert_eq!(out.trim(), "CANNOT_COMPUTE");
+    assert!(err.contains("memory limit of 16 MiB reached"), "{err}");
+    let (code, _, err) = run(&["-e", "StateSpace", "--timeout", "nan"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, out, _) = run(&["-e", "ReachabilityDeadlock", "--engine", "explicit"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.trim(),
+        "FORMULA ReachabilityDeadlock FALSE TECHNIQUES EXPLICIT USE_NUPN"
+    );
+    let oracle = mcc.join("oracle");
+    let oracle = oracle.to_str().expect("a UTF-8 path");
+    let ctl = [
+        "-e",
+        "CTLFireability",
+        "--engine",
+        "both",
+        "--oracle",
+        oracle,
+    ];
+    let (code, out, err) = run(&ctl);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("FORMULA ")).count(),
+        16
+    );
+    assert!(err.contains("16 match, 0 mismatch"), "{err}");
+    // an oracle that disagrees: exit 1, the mismatch named
+    let tmp = crate::support::scratch::scratch();
+    let wrong = tmp.path("wrong.out");
+    std::fs::write(
+        &wrong,
+        "Peterson-PT-2 ReachabilityDeadlock\nFORMULA ReachabilityDeadlock TRUE TECHNIQUES X\n",
+    )
+    .expect("temp file");
+    let wrong_arg = wrong.to_str().expect("a UTF-8 path");
+    let (code, _, err) = run(&["-e", "ReachabilityDeadlock", "--oracle", wrong_arg]);
+    std::fs::remove_file(&wrong).ok();
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("MISMATCH ReachabilityDeadlock FALSE agreed TRUE"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["-e", "StateSpace", "--max-nodes", "10"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert_eq!(out.trim(), "CANNOT_COMPUTE");
+    let (code, _, err) = run(&["-e", "Reachability"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown examination `Reachability`"), "{err}");
+}
