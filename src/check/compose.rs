@@ -48,12 +48,13 @@ type Verdict = Option<(Vec<LabelId>, Vec<LabelId>)>;
 pub(super) fn check_ltl_compositional(
     sys: &System,
     ps: &[Property<Ltl>],
-    automata: &mut Automata,
     opts: &CheckOptions,
     budget: &Budget,
     report: &mut CheckReport,
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<()> {
+    // each automaton under its share of the time, as each check; see [`Automata`]
+    let mut automata = Automata::translate(ps, budget)?;
     let mut cache = Cache::new();
     on(Event::Begin(report));
     let check_one = |i: usize, budget: &Budget, round: Round| -> Result<PropertyResult> {
@@ -86,7 +87,10 @@ pub(super) fn check_ltl_compositional(
                     reduction = Some(info(&r));
                     Ok(counterexample)
                 }
-                LtlAnswer::Network { nodes, reduction: r } => {
+                LtlAnswer::Network {
+                    nodes,
+                    reduction: r,
+                } => {
                     log::info!(
                         "LTL #{}: {} reduced LTSs left (largest {} states), composing more passes \
                          {MAX_COMPOSED_STATES} states: the symbolic engine checks their network",
@@ -149,7 +153,13 @@ fn symbolic_on_network(
     };
     let fnet = symbolic_system(&net, &sym_opts);
     let mut scratch = CheckReport::default();
-    let ctx = match symbolic_ctx(&fnet, neg.num_states.max(1), &sym_opts, budget, &mut scratch)? {
+    let ctx = match symbolic_ctx(
+        &fnet,
+        neg.num_states.max(1),
+        &sym_opts,
+        budget,
+        &mut scratch,
+    )? {
         Some(Ok(ctx)) => ctx,
         Some(Err(l)) => return Err(Error::Limit(l)),
         None => return Err(Error::Internal("no symbolic context".into())),

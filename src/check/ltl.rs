@@ -1,7 +1,6 @@
 //! An LTL property file under the RERS reading: only infinite runs count.
 
-use super::compose::check_ltl_compositional;
-use super::options::{CheckOptions, Engine};
+use super::options::CheckOptions;
 use super::shared::{
     combine, context, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx,
     symbolic_system, word_fault, Automata, Round,
@@ -85,9 +84,6 @@ pub(super) fn check_ltl_file(
 ) -> Result<()> {
     // each automaton under its share of the time, as each check; see [`Automata`]
     let mut automata = Automata::translate(ps, budget)?;
-    if opts.engine == Engine::Compositional {
-        return check_ltl_compositional(sys, ps, &mut automata, opts, budget, report, on);
-    }
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let aut_size = automata

@@ -6,7 +6,9 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use ltsym::Error;
 
-use super::{automaton, check, completions, convert, gen, info, man, mcc, props, reach, reduce};
+use super::{
+    automaton, check, compare, completions, convert, gen, info, man, mcc, props, reach, reduce,
+};
 
 #[derive(Parser)]
 #[command(
@@ -68,6 +70,9 @@ pub enum Command {
     /// Minimise a system modulo a bisimulation after hiding labels: each component (an .exp
     /// network) or the whole composition (one .aut).
     Reduce(reduce::Args),
+    /// Are two systems equivalent modulo a bisimulation? Exit code 0 when they are, 1 (with a
+    /// distinguishing trace where one exists) when they are not.
+    Compare(compare::Args),
     /// Answer Model Checking Contest examinations on a model folder, in the contest's output
     /// lines; exit code 3 when a limit left results unanswered.
     Mcc(mcc::Args),
@@ -90,6 +95,7 @@ impl Command {
             Command::Convert(args) => convert::run(args),
             Command::Automaton(args) => automaton::run(args),
             Command::Reduce(args) => reduce::run(args),
+            Command::Compare(args) => compare::run(args),
             Command::Mcc(args) => mcc::run(args),
             Command::Completions(args) => completions::run(args, Cli::command()),
             Command::Man(args) => man::run(args, Cli::command()),

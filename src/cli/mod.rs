@@ -52,6 +52,7 @@ macro_rules! outln {
 mod automaton;
 mod check;
 pub mod command;
+mod compare;
 mod completions;
 mod convert;
 #[cfg(test)]

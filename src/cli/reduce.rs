@@ -9,7 +9,7 @@ use std::time::Instant;
 use ltsym::compose::network::{as_system, leaves};
 use ltsym::compose::smart::{reduce, Cache, Reduced};
 use ltsym::compose::tree::Node;
-use ltsym::compose::{Lts, TAU};
+use ltsym::compose::{Equivalence, Lts, TAU};
 use ltsym::limits::Budget;
 use ltsym::model::LabelId;
 use ltsym::write::{self, aut, OutputFormat};
@@ -106,27 +106,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let keep_all: Vec<LabelId> = (0..sys.labels().len())
             .filter(|&l| !sys.label(l).is_silent() && !hide(l))
             .collect();
-        let reduced = reduce(
-            &sys,
-            &keep_all,
-            &eq,
-            args.max_states as usize,
-            &mut Cache::new(),
-            &Budget::unlimited(),
-        )?;
-        let node = match reduced {
-            Reduced::Final(node) => node,
-            Reduced::Network(nodes) => {
-                log::info!(
-                    "{} reduced LTSs left; composing two more needs at least {} states",
-                    nodes.len(),
-                    smallest_product(&nodes)
-                );
-                return Err(Error::Limit(ltsym::error::Limit::States {
-                    max: args.max_states,
-                }));
-            }
-        };
+        let node = composed(&sys, &keep_all, &eq, args.max_states)?;
         write_aut(&sys, &node.lts, &args.output)?;
         if let Some(path) = &args.largest_out {
             write_aut(&sys, &node.largest().lts, path)?;
@@ -186,6 +166,31 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     }
     outln!("wrote {} and its .aut files", args.output.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// `sys` composed and minimised modulo `eq` in a smart order, the labels not in `kept`
+/// (ascending) hidden as soon as every component that has them is in; a limit error past
+/// `max_states` states.
+pub(super) fn composed(
+    sys: &System,
+    kept: &[LabelId],
+    eq: &Equivalence,
+    max_states: u64,
+) -> Result<Rc<Node>, Error> {
+    let max = usize::try_from(max_states).unwrap_or(usize::MAX);
+    match reduce(sys, kept, eq, max, &mut Cache::new(), &Budget::unlimited())? {
+        Reduced::Final(node) => Ok(node),
+        Reduced::Network(nodes) => {
+            log::info!(
+                "{} reduced LTSs left; composing two more needs at least {} states",
+                nodes.len(),
+                smallest_product(&nodes)
+            );
+            Err(Error::Limit(ltsym::error::Limit::States {
+                max: max_states,
+            }))
+        }
+    }
 }
 
 /// Writes `lts` (over the labels of `sys`) to the `.aut` file `path`.

@@ -113,6 +113,22 @@ impl Lts {
         )
     }
 
+    /// The same LTS with every visible action `a` renamed `rename(a)` (on the interface too):
+    /// to compare LTSs built over different alphabets in one numbering.
+    pub fn rename(&self, rename: impl Fn(Act) -> Act) -> Lts {
+        let transitions = self
+            .transitions()
+            .map(|(s, a, t)| (s, if a == TAU { TAU } else { rename(a) }, t))
+            .collect();
+        let interface = self.interface.iter().map(|&a| rename(a)).collect();
+        Lts::new(
+            self.num_states() as u32,
+            self.initial,
+            transitions,
+            interface,
+        )
+    }
+
     /// The part reachable from the initial state, and for each old state its new number
     /// (`u32::MAX` when unreachable). States keep their relative order.
     pub fn reachable(&self) -> (Lts, Vec<u32>) {

@@ -14,9 +14,9 @@ use std::rc::Rc;
 use super::lts::{Act, TAU};
 use super::realise::JointStep;
 use super::tree::{act, leaf, quotient, Node};
-use crate::explicit::graph::successors;
 use super::Equivalence;
 use crate::error::{Error, Result};
+use crate::explicit::graph::successors;
 use crate::model::{LabelId, StateId, System, SystemBuilder};
 
 /// Each component of `sys` minimised modulo `eq` on its own, the labels `hide` picks that are

@@ -85,7 +85,9 @@ pub fn realise_network_lasso(
             }
             let last: Vec<Option<LabelId>> = buffers.iter_mut().map(|b| b.pop()).collect();
             if last.iter().any(|&l| l.is_none() || l != last[0]) {
-                return Err(internal("a shared step realised as different labels".into()));
+                return Err(internal(
+                    "a shared step realised as different labels".into(),
+                ));
             }
             for b in &mut buffers {
                 out.append(b);
@@ -100,12 +102,15 @@ pub fn realise_network_lasso(
     close_cycle(x, pre, &mut |x, out| steps(x, cycle, out))
 }
 
+/// One round of a cycle: realises it from a system state (updated), appending its labels.
+type Round<'a> = dyn FnMut(&mut Vec<StateId>, &mut Vec<LabelId>) -> Result<()> + 'a;
+
 /// Realises the cycle (`round`) again and again from the system state `x`, until a round
 /// starts where an earlier one started; `pre` is the realised prefix.
 fn close_cycle(
     mut x: Vec<StateId>,
     mut pre: Vec<LabelId>,
-    round: &mut dyn FnMut(&mut Vec<StateId>, &mut Vec<LabelId>) -> Result<()>,
+    round: &mut Round<'_>,
 ) -> Result<(Vec<LabelId>, Vec<LabelId>)> {
     let mut starts: HashMap<Vec<StateId>, usize> = HashMap::new();
     let mut rounds: Vec<Vec<LabelId>> = Vec::new();

@@ -6,38 +6,32 @@
 //! LTSs, the engine's classes must form a bisimulation by the same definition, and the quotient
 //! must be minimal (minimising it again merges nothing) and equivalent to the original.
 
+use std::cell::{Cell, RefCell};
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+
+use crate::support::prop;
+use ltsym::compose::compare::compare;
 use ltsym::compose::{minimise, partition, Act, Equivalence, Lts, TAU};
 
-/// A small deterministic generator (xorshift64*), so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A random LTS over actions `0..actions` and τ; `tau` in percent.
-fn random_lts(rng: &mut Rng, states: u32, transitions: usize, actions: u32, tau: u64) -> Lts {
-    let mut ts = Vec::new();
-    for _ in 0..transitions {
-        let s = rng.below(states as u64) as u32;
-        let t = rng.below(states as u64) as u32;
-        let a = if rng.below(100) < tau {
-            TAU
-        } else {
-            rng.below(actions as u64) as u32
-        };
-        ts.push((s, a, t));
-    }
-    Lts::new(states, 0, ts, (0..actions).collect())
+/// Random LTSs of `states` states and up to `moves` transitions over actions `0..actions` and
+/// τ (drawn as `actions`, about `tau_share` of `actions + tau_share` of the moves).
+fn ltss(
+    states: std::ops::RangeInclusive<u32>,
+    moves: usize,
+    actions: u32,
+) -> impl Strategy<Value = Lts> {
+    states.prop_flat_map(move |n| {
+        let t = vec((0..n, 0..actions + 2, 0..n), 1..=moves.max(1) * n as usize);
+        (Just(n), t).prop_map(move |(n, t)| {
+            let ts = t
+                .into_iter()
+                .map(|(s, a, d)| (s, if a >= actions { TAU } else { a }, d))
+                .collect();
+            Lts::new(n, 0, ts, (0..actions).collect())
+        })
+    })
 }
 
 /// States reachable from `s` by internal steps (`s` included).
@@ -240,31 +234,33 @@ fn equivalences() -> Vec<Equivalence> {
 
 #[test]
 fn refinement_equals_brute_force_on_tiny_ltss() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
-    let mut differs = [0usize; 9];
-    for round in 0..400 {
-        let states = 2 + (round % 6) as u32;
-        let transitions = rng.below(3 * states as u64) as usize + 1;
-        let l = random_lts(&mut rng, states, transitions, 2, 45);
-        for (k, eq) in equivalences().iter().enumerate() {
-            let got = partition(&l, eq);
-            let want = brute_force(&l, eq);
-            for s in 0..l.num_states() {
-                for t in 0..l.num_states() {
-                    assert_eq!(
-                        got[s] == got[t],
-                        want[s][t],
-                        "{eq:?}: states {s} and {t} of {:?}",
-                        l.transitions().collect::<Vec<_>>()
-                    );
+    let differs = RefCell::new([0usize; 9]);
+    prop::check(
+        "compose_minimise::refinement_equals_brute_force_on_tiny_ltss",
+        400,
+        ltss(2..=7, 2, 2),
+        |l| {
+            for (k, eq) in equivalences().iter().enumerate() {
+                let got = partition(&l, eq);
+                let want = brute_force(&l, eq);
+                for s in 0..l.num_states() {
+                    for t in 0..l.num_states() {
+                        assert_eq!(
+                            got[s] == got[t],
+                            want[s][t],
+                            "{eq:?}: states {s} and {t} of {:?}",
+                            l.transitions().collect::<Vec<_>>()
+                        );
+                    }
+                }
+                if got.iter().max() != Some(&(l.num_states() as u32 - 1)) {
+                    differs.borrow_mut()[k] += 1;
                 }
             }
-            if got.iter().max() != Some(&(l.num_states() as u32 - 1)) {
-                differs[k] += 1;
-            }
-        }
-    }
+        },
+    );
     // the test means something only if the LTSs had states to merge under every relation
+    let differs = differs.into_inner();
     assert!(
         differs.iter().all(|&d| d > 50),
         "merges per relation: {differs:?}"
@@ -275,54 +271,62 @@ fn refinement_equals_brute_force_on_tiny_ltss() {
 /// force tells them apart on these LTSs (so none of the checks above is vacuous).
 #[test]
 fn relations_are_ordered_and_distinct() {
-    let mut rng = Rng(0xfeed_beef_0000_0001);
-    let mut strictly = [false; 4];
-    for _ in 0..300 {
-        let l = random_lts(&mut rng, 5, 8, 2, 50);
-        let chain = [
-            Equivalence::Strong,
-            Equivalence::Sharp(vec![0]),
-            Equivalence::DivBranching,
-            Equivalence::Branching,
-            Equivalence::Weak,
-        ];
-        let parts: Vec<Vec<u32>> = chain.iter().map(|eq| partition(&l, eq)).collect();
-        for k in 0..4 {
-            let (finer, coarser) = (&parts[k], &parts[k + 1]);
-            for s in 0..5 {
-                for t in 0..5 {
-                    if finer[s] == finer[t] {
-                        assert_eq!(
-                            coarser[s],
-                            coarser[t],
-                            "{:?} ⊆ {:?}: {s} {t} in {:?}",
-                            chain[k],
-                            chain[k + 1],
-                            l.transitions().collect::<Vec<_>>()
-                        );
-                    } else if coarser[s] == coarser[t] {
-                        strictly[k] = true;
+    let strictly = Cell::new([false; 4]);
+    prop::check(
+        "compose_minimise::relations_are_ordered_and_distinct",
+        300,
+        ltss(5..=5, 2, 2),
+        |l| {
+            let chain = [
+                Equivalence::Strong,
+                Equivalence::Sharp(vec![0]),
+                Equivalence::DivBranching,
+                Equivalence::Branching,
+                Equivalence::Weak,
+            ];
+            let parts: Vec<Vec<u32>> = chain.iter().map(|eq| partition(&l, eq)).collect();
+            let mut st = strictly.get();
+            for k in 0..4 {
+                let (finer, coarser) = (&parts[k], &parts[k + 1]);
+                for s in 0..5 {
+                    for t in 0..5 {
+                        if finer[s] == finer[t] {
+                            assert_eq!(
+                                coarser[s],
+                                coarser[t],
+                                "{:?} ⊆ {:?}: {s} {t} in {:?}",
+                                chain[k],
+                                chain[k + 1],
+                                l.transitions().collect::<Vec<_>>()
+                            );
+                        } else if coarser[s] == coarser[t] {
+                            st[k] = true;
+                        }
                     }
                 }
             }
-        }
-    }
-    assert_eq!(strictly, [true; 4]);
+            strictly.set(st);
+        },
+    );
+    assert_eq!(strictly.get(), [true; 4]);
 }
 
 #[test]
 fn classes_are_bisimulations_and_quotients_are_minimal_on_larger_ltss() {
-    let mut rng = Rng(42);
-    for round in 0..60 {
-        let states = 20 + (round % 5) * 10;
-        let l = random_lts(&mut rng, states, 2 * states as usize, 3, 40);
-        for eq in equivalences() {
-            let class = partition(&l, &eq);
-            assert!(is_bisimulation(&l, &eq, &class), "{eq:?}, round {round}");
-            let (min, _) = minimise(&l, &eq);
-            let again = partition(&min, &eq);
-            let k = again.iter().max().map_or(0, |&c| c + 1) as usize;
-            assert_eq!(k, min.num_states(), "{eq:?}: the quotient is not minimal");
-        }
-    }
+    prop::check(
+        "compose_minimise::classes_are_bisimulations_on_larger_ltss",
+        60,
+        ltss(20..=60, 2, 3),
+        |l| {
+            for eq in equivalences() {
+                let class = partition(&l, &eq);
+                assert!(is_bisimulation(&l, &eq, &class), "{eq:?}");
+                let (min, _) = minimise(&l, &eq);
+                let again = partition(&min, &eq);
+                let k = again.iter().max().map_or(0, |&c| c + 1) as usize;
+                assert_eq!(k, min.num_states(), "{eq:?}: the quotient is not minimal");
+                assert_eq!(compare(&l, &min, &eq), None, "{eq:?}: the quotient differs");
+            }
+        },
+    );
 }
