@@ -26,9 +26,9 @@ pub enum Engine {
     /// Both, and an internal error when they disagree.
     Both,
     /// Per property: hide the labels it does not name, minimise each component, compose them
-    /// in a smart order, minimising as it goes, and check the small result explicitly
-    /// (LTL under the RERS reading, and CTL); the symbolic engine where the composition
-    /// stays too large.
+    /// in a smart order, minimising as it goes, and check the small result explicitly (LTL
+    /// under the RERS reading; `check` only); the symbolic engine where the composition stays
+    /// too large.
     Compositional,
 }
 
