@@ -23,7 +23,8 @@
 //!   Graphviz, Aldebaran and JSON; [`report`], verdicts and statistics as text, JSON and RERS
 //!   CSV;
 //! * drivers: [`check`], a property file on a system (`ltsym check`); [`mcc`], the Model
-//!   Checking Contest's examinations on a model folder (`ltsym mcc`).
+//!   Checking Contest's examinations on a model folder (`ltsym mcc`); [`synth`], RERS-style
+//!   benchmark problems with verdicts by construction (`ltsym synth`).
 
 pub mod automata;
 pub mod check;
@@ -43,6 +44,7 @@ pub mod progress;
 pub mod report;
 pub mod reserve;
 pub mod symbolic;
+pub mod synth;
 pub mod write;
 
 pub use error::{Error, Result};

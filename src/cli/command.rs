@@ -8,6 +8,7 @@ use ltsym::Error;
 
 use super::{
     automaton, check, compare, completions, convert, gen, info, man, mcc, props, reach, reduce,
+    synth,
 };
 
 #[derive(Parser)]
@@ -73,6 +74,9 @@ pub enum Command {
     /// Are two systems equivalent modulo a bisimulation? Exit code 0 when they are, 1 (with a
     /// distinguishing trace where one exists) when they are not.
     Compare(compare::Args),
+    /// Synthesise a RERS-style benchmark problem with verdicts by construction (system,
+    /// LTL and CTL property files with verdicts, manifest.json).
+    Synth(synth::Args),
     /// Answer Model Checking Contest examinations on a model folder, in the contest's output
     /// lines; exit code 3 when a limit left results unanswered.
     Mcc(mcc::Args),
@@ -97,6 +101,7 @@ impl Command {
             Command::Reduce(args) => reduce::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Mcc(args) => mcc::run(args),
+            Command::Synth(args) => synth::run(args),
             Command::Completions(args) => completions::run(args, Cli::command()),
             Command::Man(args) => man::run(args, Cli::command()),
         }

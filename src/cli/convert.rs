@@ -55,7 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         None => {
             return Err(Error::Usage(format!(
                 "{}: cannot tell the output format from the file name; use --to \
-                 dot|pml|pnml|mcrl2|exp",
+                 dot|pml|pml-flat|pnml|mcrl2|exp",
                 args.output.display()
             )))
         }
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let fits = matches!(
             (to, props),
             (
-                OutputFormat::Promela | OutputFormat::Pnml,
+                OutputFormat::Promela | OutputFormat::PromelaFlat | OutputFormat::Pnml,
                 Properties::Ltl(_)
             ) | (OutputFormat::Mcrl2, Properties::Ctl(_))
         );
@@ -97,7 +97,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     warn_unknown_atoms(&sys, path, &props.atoms());
     let out = &args.output;
     match (to, &props) {
-        (OutputFormat::Promela, Properties::Ltl(ps)) => {
+        (OutputFormat::Promela | OutputFormat::PromelaFlat, Properties::Ltl(ps)) => {
             write_file(&beside(out, "-claims.pml"), &spin_claims(ps, &sys))?;
             write_file(
                 &beside(out, ".ltsmin"),

@@ -64,6 +64,7 @@ mod mcc;
 mod props;
 mod reach;
 mod reduce;
+mod synth;
 
 /// The output format of `info` and `reach`: `--format text|json` (`jsonl` is `json`: one
 /// object on one line), and `--json`, the old spelling, kept hidden.

@@ -1,11 +1,13 @@
 //! Writers for every format ltsym converts a system into, one file each: RERS `.dot`
-//! ([`dot`]), the RERS Promela dialect ([`promela`]), one-safe NUPN PNML ([`pnml`]), an mCRL2
+//! ([`dot`]), the RERS Promela dialect ([`promela`]) and a flat Promela for SPIN
+//! ([`promela_flat`]), one-safe NUPN PNML ([`pnml`]), an mCRL2
 //! specification ([`mcrl2`]), and a CADP EXP network of Aldebaran `.aut` files ([`exp`],
 //! [`aut`]); and the property translations for the peers ([`props`]).
 //!
 //! Every writer is exact: what it writes describes the same system (the readers of
 //! [`crate::parse`] read `.dot`, `.pml`, `.pnml` and `.exp` back to it, up to state names), and
-//! what a format cannot express is an error naming it, never a silent approximation.
+//! what a format cannot express is an error naming it, never a silent approximation. The flat
+//! Promela is the one ltsym does not read back: it is written for SPIN.
 
 pub mod aut;
 pub mod dot;
@@ -13,6 +15,7 @@ pub mod exp;
 pub mod mcrl2;
 pub mod pnml;
 pub mod promela;
+pub mod promela_flat;
 pub mod props;
 
 use std::path::{Path, PathBuf};
@@ -28,6 +31,10 @@ pub enum OutputFormat {
     /// The RERS Promela dialect (SPIN, LTSmin's SpinS).
     #[value(name = "pml", alias = "promela")]
     Promela,
+    /// A flat Promela encoding for SPIN: one process, one atomic step per label (the same
+    /// `lastAction` atoms; SPIN's state space is the system's; ltsym does not read it back).
+    #[value(name = "pml-flat")]
+    PromelaFlat,
     /// One-safe PNML with NUPN units.
     Pnml,
     /// An mCRL2 process specification.
@@ -48,7 +55,7 @@ impl OutputFormat {
     pub fn extension(self) -> &'static str {
         match self {
             OutputFormat::Dot => "dot",
-            OutputFormat::Promela => "pml",
+            OutputFormat::Promela | OutputFormat::PromelaFlat => "pml",
             OutputFormat::Pnml => "pnml",
             OutputFormat::Mcrl2 => "mcrl2",
             OutputFormat::Exp => "exp",
@@ -72,6 +79,7 @@ pub fn render(sys: &System, format: OutputFormat, out: &Path) -> Result<Vec<(Pat
     match format {
         OutputFormat::Dot => one(dot::write(sys)),
         OutputFormat::Promela => one(promela::write(sys)),
+        OutputFormat::PromelaFlat => one(promela_flat::write(sys)),
         OutputFormat::Pnml => one(pnml::write(sys, &stem)),
         OutputFormat::Mcrl2 => one(Ok(mcrl2::write(sys))),
         OutputFormat::Exp => {

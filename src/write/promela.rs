@@ -27,10 +27,10 @@ use std::fmt::Write as _;
 use crate::model::{CompId, Sync, System};
 
 /// The message of the start move.
-const NOP: &str = "nop";
+pub(super) const NOP: &str = "nop";
 
 /// SPIN keeps `mtype` values in a byte: it refuses more than 255 of them.
-const SPIN_MAX_MTYPES: usize = 255;
+pub(super) const SPIN_MAX_MTYPES: usize = 255;
 
 /// Promela's keywords and predefined names, and the names this encoding declares: a label
 /// spelled like one of them cannot be an `mtype` constant.
@@ -115,7 +115,7 @@ const RESERVED: &[&str] = &[
 ];
 
 /// Whether `name` is a Promela identifier that the encoding can use as an `mtype` constant.
-fn usable_name(name: &str) -> bool {
+pub(super) fn usable_name(name: &str) -> bool {
     let b = name.as_bytes();
     let identifier = b
         .first()
@@ -130,8 +130,10 @@ fn usable_name(name: &str) -> bool {
     identifier && !RESERVED.contains(&name) && !ours("p") && !ours("Proc")
 }
 
-/// Writes `sys` in the RERS Promela dialect.
-pub fn write(sys: &System) -> Result<String, String> {
+/// What neither Promela encoding can express: a silent transition, explicit synchronisation
+/// tuples, a label of more than `max_components` components, a name that is no usable
+/// identifier. Warns when SPIN would refuse the number of `mtype` values.
+pub(super) fn check_labels(sys: &System, max_components: Option<usize>) -> Result<(), String> {
     for l in sys.labels() {
         if l.is_silent() {
             return Err(format!(
@@ -147,9 +149,10 @@ pub fn write(sys: &System) -> Result<String, String> {
                 l.name
             ));
         }
-        if l.components.len() > 2 {
+        if max_components.is_some_and(|m| l.components.len() > m) {
             return Err(format!(
-                "label `{}` is shared by {} components: a Promela rendezvous joins two",
+                "label `{}` is shared by {} components: a Promela rendezvous joins two \
+                 (the flat encoding, `--to pml-flat`, has no such bound)",
                 l.name,
                 l.components.len()
             ));
@@ -169,6 +172,12 @@ pub fn write(sys: &System) -> Result<String, String> {
             sys.labels().len()
         );
     }
+    Ok(())
+}
+
+/// Writes `sys` in the RERS Promela dialect.
+pub fn write(sys: &System) -> Result<String, String> {
+    check_labels(sys, Some(2))?;
 
     // State numbers: component c's start pseudo-state, then its states in index order.
     let mut first = Vec::with_capacity(sys.components().len());

@@ -36,3 +36,4 @@ mod spin_semantics;
 mod symbolic_ctl;
 mod symbolic_ltl;
 mod symbolic_reach;
+mod synth;
