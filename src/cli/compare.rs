@@ -30,28 +30,28 @@ pub struct Args {
     /// How PNML transition names become labels: `mcc` takes what follows `t_<n>_`.
     #[arg(long, value_enum, default_value_t)]
     pnml_labels: PnmlLabels,
+    /// Hide every label but these (in both systems; e.g. the visible labels of a
+    /// weak-bisimulation task of `ltsym synth --bisim`). Default: every label is kept.
+    #[arg(long, value_name = "L,..", value_delimiter = ',')]
+    keep: Vec<String>,
     /// Stop (exit code 3) rather than build an LTS of more states while composing either.
     #[arg(long, value_name = "N", value_parser = super::count, default_value = "10000000")]
     max_states: u64,
 }
 
-/// The visible labels of `sys`, ascending.
-fn visible(sys: &System) -> Vec<LabelId> {
+/// The visible labels of `sys` that `keep` names (every one when it is empty), ascending.
+fn visible(sys: &System, keep: &[String]) -> Vec<LabelId> {
     (0..sys.labels().len())
         .filter(|&l| !sys.label(l).is_silent())
+        .filter(|&l| keep.is_empty() || keep.contains(&sys.label(l).name))
         .collect()
 }
 
 /// `sys` composed and minimised modulo the equivalence, its actions renamed to their number in
 /// `names` (every visible label name of both systems).
-fn reduced(
-    sys: &System,
-    args: &EquivalenceArgs,
-    max_states: u64,
-    names: &BTreeMap<String, Act>,
-) -> Result<Lts, Error> {
-    let eq = args.equivalence(sys)?;
-    let node = composed(sys, &visible(sys), &eq, max_states)?;
+fn reduced(sys: &System, args: &Args, names: &BTreeMap<String, Act>) -> Result<Lts, Error> {
+    let eq = args.equivalence.equivalence(sys)?;
+    let node = composed(sys, &visible(sys, &args.keep), &eq, args.max_states)?;
     Ok(node.lts.rename(|a| names[&sys.label(a as LabelId).name]))
 }
 
@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let second = load_system(&args.second, args.input_format, args.pnml_labels)?;
     let mut names: BTreeMap<String, Act> = BTreeMap::new();
     for sys in [&first, &second] {
-        for l in visible(sys) {
+        for l in visible(sys, &args.keep) {
             let next = names.len() as Act;
             names.entry(sys.label(l).name.clone()).or_insert(next);
         }
@@ -69,8 +69,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let eq = args
         .equivalence
         .equivalence_by(&|n| names.get(n).copied())?;
-    let a = reduced(&first, &args.equivalence, args.max_states, &names)?;
-    let b = reduced(&second, &args.equivalence, args.max_states, &names)?;
+    let a = reduced(&first, &args, &names)?;
+    let b = reduced(&second, &args, &names)?;
     let by_act: BTreeMap<Act, &str> = names.iter().map(|(n, &a)| (a, n.as_str())).collect();
     outln!(
         "{}: {} states, {} transitions; {}: {} states, {} transitions (minimised modulo {})",

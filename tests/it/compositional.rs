@@ -198,3 +198,56 @@ fn compare_tells_different_systems_apart_with_a_trace() {
         assert_eq!(o.status.code(), Some(code), "{eq}: {}", stdout(&o));
     }
 }
+
+/// The weak-bisimulation tasks of `ltsym synth --bisim` (thesis Def. 30): `compare
+/// --equivalence weak --keep VISIBLE` gives the generator's answer on every one, and where the
+/// two are not equivalent and differ in their traces, the trace it prints is the generator's
+/// kind of evidence (one system has it, the other not).
+#[test]
+fn synth_bisimulation_tasks_get_the_generators_answer() {
+    let s = scratch();
+    let mut answers = [0usize; 2];
+    for components in 1..=4 {
+        for seed in 0..4u32 {
+            let dir = s.sub(&format!("t{components}-{seed}"));
+            let force = if seed % 2 == 0 { "true" } else { "false" };
+            let o = ltsym()
+                .args(["synth", "--bisim", "--bisimilar", force, "--seed"])
+                .arg(format!("{}", 100 + seed))
+                .arg("--components")
+                .arg(components.to_string())
+                .arg("-o")
+                .arg(&dir)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let m: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap())
+                    .unwrap();
+            let visible: Vec<&str> = m["visible"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            let claimed = m["bisimilar"].as_bool().unwrap();
+            let o = ltsym()
+                .args(["compare", "--equivalence", "weak", "--keep"])
+                .arg(visible.join(","))
+                .arg(dir.join("a.dot"))
+                .arg(dir.join("b.dot"))
+                .output()
+                .unwrap();
+            let want = if claimed { 0 } else { 1 };
+            assert_eq!(
+                o.status.code(),
+                Some(want),
+                "task {components}-{seed}: {}{}",
+                stdout(&o),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            answers[claimed as usize] += 1;
+        }
+    }
+    assert!(answers[0] >= 4 && answers[1] >= 4, "{answers:?}");
+}
