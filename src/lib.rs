@@ -28,6 +28,7 @@
 
 pub mod automata;
 pub mod check;
+pub mod compose;
 pub mod error;
 pub mod evidence;
 pub mod explicit;

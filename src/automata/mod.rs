@@ -6,6 +6,7 @@
 //! An edge carries the set of letters it accepts.
 
 pub mod hoa;
+pub mod interrupt;
 pub mod lasso;
 pub mod monitor;
 pub mod reduce;

@@ -18,7 +18,7 @@
 //! context, fair shares of the time limit, combining two engines), the LTL file under the RERS
 //! reading (`ltl.rs`) and under SPIN's (`spin.rs`), the CTL file (`ctl.rs`).
 
-use crate::error::{Limit, Result};
+use crate::error::{Error, Limit, Result};
 use crate::limits::Budget;
 use crate::logic::Properties;
 use crate::model::System;
@@ -26,6 +26,7 @@ use crate::report::{CheckReport, Outcome};
 use crate::symbolic::context::Space;
 use std::time::Instant;
 
+mod compose;
 mod ctl;
 mod ltl;
 mod options;
@@ -35,6 +36,7 @@ mod spin;
 pub use crate::report::Event;
 pub use options::{order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps};
 
+use compose::check_ltl_compositional;
 use ctl::check_ctl_file;
 use ltl::check_ltl_file;
 use spin::check_spin_file;
@@ -76,6 +78,7 @@ pub fn check_with(
             Engine::Symbolic => "symbolic",
             Engine::Explicit => "explicit",
             Engine::Both => "symbolic+explicit",
+            Engine::Compositional => "compositional",
         }
         .to_string(),
         states: None,
@@ -94,9 +97,26 @@ pub fn check_with(
                 StartSteps::Trace => sys.with_start_steps(),
             };
             match opts.ltl_semantics {
+                LtlSemantics::Rers if opts.engine == Engine::Compositional => {
+                    check_ltl_compositional(&sys, ps, opts, &budget, &mut report, on)?
+                }
                 LtlSemantics::Rers => check_ltl_file(&sys, ps, opts, &budget, &mut report, on)?,
+                LtlSemantics::Spin if opts.engine == Engine::Compositional => {
+                    return Err(Error::Usage(
+                        "the compositional engine checks LTL under the RERS reading only \
+                         (--ltl-semantics rers)"
+                            .into(),
+                    ))
+                }
                 LtlSemantics::Spin => check_spin_file(&sys, ps, opts, &budget, &mut report, on)?,
             }
+        }
+        Properties::Ctl(_) if opts.engine == Engine::Compositional => {
+            return Err(Error::Usage(
+                "the compositional engine checks LTL properties only; CTL needs \
+                 --engine symbolic, explicit or both"
+                    .into(),
+            ))
         }
         Properties::Ctl(ps) => {
             report.logic = "CTL".into();

@@ -25,6 +25,11 @@ pub enum Engine {
     Explicit,
     /// Both, and an internal error when they disagree.
     Both,
+    /// Per property: hide the labels it does not name, minimise each component, compose them
+    /// in a smart order, minimising as it goes, and check the small result explicitly (LTL
+    /// under the RERS reading; `check` only); the symbolic engine where the composition stays
+    /// too large.
+    Compositional,
 }
 
 /// Whether each component's start marker is a step of the trace (LTL only).

@@ -47,6 +47,8 @@ pub(super) fn result(p: &Property<impl ToString>, outcome: Outcome, time_s: f64)
         evidence: None,
         time_s,
         automaton: None,
+        engine: None,
+        reduction: None,
     }
 }
 
@@ -306,6 +308,8 @@ mod tests {
             evidence: None,
             time_s: 0.0,
             automaton: None,
+            engine: None,
+            reduction: None,
         }
     }
 

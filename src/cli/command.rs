@@ -6,7 +6,10 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use ltsym::Error;
 
-use super::{automaton, check, completions, convert, gen, info, man, mcc, props, reach, synth};
+use super::{
+    automaton, check, compare, completions, convert, gen, info, man, mcc, props, reach, reduce,
+    synth,
+};
 
 #[derive(Parser)]
 #[command(
@@ -65,6 +68,12 @@ pub enum Command {
     Convert(convert::Args),
     /// Print the automaton of a negated LTL property in HOA v1 (or its statistics).
     Automaton(automaton::Args),
+    /// Minimise a system modulo a bisimulation after hiding labels: each component (an .exp
+    /// network) or the whole composition (one .aut).
+    Reduce(reduce::Args),
+    /// Are two systems equivalent modulo a bisimulation? Exit code 0 when they are, 1 (with a
+    /// distinguishing trace where one exists) when they are not.
+    Compare(compare::Args),
     /// Synthesise a RERS-style benchmark problem with verdicts by construction (system,
     /// LTL and CTL property files with verdicts, manifest.json).
     Synth(synth::Args),
@@ -89,6 +98,8 @@ impl Command {
             Command::Gen(args) => gen::run(args),
             Command::Convert(args) => convert::run(args),
             Command::Automaton(args) => automaton::run(args),
+            Command::Reduce(args) => reduce::run(args),
+            Command::Compare(args) => compare::run(args),
             Command::Mcc(args) => mcc::run(args),
             Command::Synth(args) => synth::run(args),
             Command::Completions(args) => completions::run(args, Cli::command()),

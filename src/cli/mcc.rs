@@ -23,8 +23,9 @@ pub struct Args {
     /// LTLFireability; GlobalProperties stands for the five global properties.
     #[arg(long, short = 'e', value_name = "EX[,EX...]", value_parser = parse_examinations)]
     examination: Examinations,
-    /// symbolic (BDDs), explicit (small nets), or both (and fail if they disagree).
-    #[arg(long, value_enum, default_value_t)]
+    /// symbolic (BDDs), explicit (small nets), or both (and fail if they disagree); the
+    /// compositional engine is for `ltsym check` only.
+    #[arg(long, value_enum, default_value_t = Engine::Symbolic)]
     engine: Engine,
     /// CTL: what a path into a deadlock is. `finite` (it ends there) gives the contest's
     /// agreed answers (docs/mcc.md).

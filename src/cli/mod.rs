@@ -52,6 +52,7 @@ macro_rules! outln {
 mod automaton;
 mod check;
 pub mod command;
+mod compare;
 mod completions;
 mod convert;
 #[cfg(test)]
@@ -62,6 +63,7 @@ mod man;
 mod mcc;
 mod props;
 mod reach;
+mod reduce;
 mod synth;
 
 /// The output format of `info` and `reach`: `--format text|json` (`jsonl` is `json`: one
@@ -122,6 +124,81 @@ fn load_system(
             pnml_labels,
         },
     )
+}
+
+/// A bisimulation, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum EquivalenceName {
+    /// Strong bisimulation: the internal action is a label like any other.
+    Strong,
+    /// Branching bisimulation.
+    Branching,
+    /// Divergence-preserving branching bisimulation: also tells an internal loop from none.
+    Dpbranching,
+    /// Weak bisimulation.
+    Weak,
+    /// Sharp bisimulation: strong for the labels of --strong, divergence-preserving branching
+    /// for the others.
+    Sharp,
+}
+
+/// The bisimulation of `reduce` and `compare`.
+#[derive(clap::Args)]
+struct EquivalenceArgs {
+    /// The bisimulation to minimise or compare modulo.
+    #[arg(long, value_enum)]
+    equivalence: EquivalenceName,
+    /// With --equivalence sharp: the labels that stay strong (`i`: the internal action, which
+    /// makes it strong bisimulation).
+    #[arg(long, value_name = "L,..", value_delimiter = ',')]
+    strong: Vec<String>,
+}
+
+impl EquivalenceArgs {
+    /// The equivalence, its strong labels looked up by `id` (`i` is the internal action).
+    fn equivalence_by(
+        &self,
+        id: &dyn Fn(&str) -> Option<ltsym::compose::Act>,
+    ) -> Result<ltsym::compose::Equivalence, Error> {
+        use ltsym::compose::{Equivalence, TAU};
+        if !self.strong.is_empty() && self.equivalence != EquivalenceName::Sharp {
+            return Err(Error::Usage(
+                "--strong names the strong labels of --equivalence sharp".into(),
+            ));
+        }
+        Ok(match self.equivalence {
+            EquivalenceName::Strong => Equivalence::Strong,
+            EquivalenceName::Branching => Equivalence::Branching,
+            EquivalenceName::Dpbranching => Equivalence::DivBranching,
+            EquivalenceName::Weak => Equivalence::Weak,
+            EquivalenceName::Sharp => {
+                let mut strong = Vec::new();
+                for name in &self.strong {
+                    if name == "i" {
+                        strong.push(TAU);
+                        continue;
+                    }
+                    match id(name) {
+                        Some(a) => strong.push(a),
+                        None => {
+                            return Err(Error::Usage(format!(
+                                "--strong: no label `{}`",
+                                ltsym::error::escape_controls(name)
+                            )))
+                        }
+                    }
+                }
+                strong.sort_unstable();
+                strong.dedup();
+                Equivalence::Sharp(strong)
+            }
+        })
+    }
+
+    /// The equivalence over the labels of `sys`.
+    fn equivalence(&self, sys: &System) -> Result<ltsym::compose::Equivalence, Error> {
+        self.equivalence_by(&|n| sys.label_id(n).map(ltsym::compose::tree::act))
+    }
 }
 
 /// The variable order, the factoring, and the resource limits of a run.

@@ -226,6 +226,11 @@ pub fn examine_with<'a>(
     space: &mut Option<NetChecker<'a>>,
 ) -> Result<Vec<Answer>> {
     match opts.engine {
+        Engine::Compositional => Err(Error::Usage(
+            "ltsym mcc answers with the symbolic or the explicit engine (or both); the \
+             compositional engine is for `ltsym check`"
+                .into(),
+        )),
         Engine::Explicit => examine_explicit(model, ex, props, opts, budget),
         Engine::Symbolic => examine_symbolic(model, ex, props, opts, budget, space),
         Engine::Both if !symbolic_answers(ex, opts) => {

@@ -240,6 +240,8 @@ impl Printer {
                     evidence: None,
                     time_s: 0.0,
                     automaton: None,
+                    engine: None,
+                    reduction: None,
                 }),
             }
         }
@@ -322,6 +324,8 @@ mod tests {
             evidence: None,
             time_s: 0.0,
             automaton: None,
+            engine: None,
+            reduction: None,
         }
     }
 

@@ -52,6 +52,25 @@ pub struct PropertyResult {
     pub time_s: f64,
     /// Size of the automaton for the negated formula (LTL): states, edges, acceptance sets.
     pub automaton: Option<(usize, usize, usize)>,
+    /// The engine that answered, where the run chose one per property (`--engine auto`).
+    pub engine: Option<String>,
+    /// How the compositional engine reduced the system for this property.
+    pub reduction: Option<ReductionInfo>,
+}
+
+/// What the compositional engine did for one property.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReductionInfo {
+    /// The bisimulation it minimised modulo (`dpbranching`, `strong`, ...).
+    pub equivalence: String,
+    /// The labels kept visible.
+    pub kept_labels: usize,
+    /// The largest LTS made: states and transitions.
+    pub largest_states: usize,
+    pub largest_transitions: usize,
+    /// The LTS checked at the end (0 when the network went to another engine).
+    pub last_states: usize,
+    pub last_transitions: usize,
 }
 
 impl PropertyResult {
@@ -81,7 +100,7 @@ impl PropertyResult {
 }
 
 /// The verdicts of one property file on one system.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct CheckReport {
     pub system: String,
     /// The RERS problem number, for the CSV.
@@ -221,7 +240,7 @@ impl Serialize for PropertyResult {
                 edges,
                 acceptance_sets,
             });
-        let mut o = s.serialize_struct("PropertyResult", 9)?;
+        let mut o = s.serialize_struct("PropertyResult", 11)?;
         o.serialize_field("number", &self.number)?;
         o.serialize_field("formula", &self.formula)?;
         o.serialize_field("verdict", &self.outcome.as_bool())?;
@@ -230,6 +249,8 @@ impl Serialize for PropertyResult {
         o.serialize_field("matches_expected", &self.matches_expected())?;
         o.serialize_field("time_s", &json::rounded(self.time_s, 6))?;
         o.serialize_field("automaton", &automaton)?;
+        o.serialize_field("engine", &self.engine)?;
+        o.serialize_field("reduction", &self.reduction)?;
         o.serialize_field("evidence", &self.evidence)?;
         o.end()
     }
@@ -281,6 +302,8 @@ mod tests {
             evidence: None,
             time_s: 0.0,
             automaton: None,
+            engine: None,
+            reduction: None,
         };
         CheckReport {
             system: "problem103.dot".into(),

@@ -14,6 +14,8 @@ mod cli;
 mod cli_evidence;
 mod cli_properties;
 mod cli_stream;
+mod compose_minimise;
+mod compositional;
 mod convert;
 mod docs;
 mod explicit;

@@ -1,0 +1,219 @@
+//! `ltsym reduce`: a system minimised modulo a bisimulation, after hiding: each component on
+//! its own (an `.exp` network of `.aut` files), or the whole composed (one `.aut` file).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::Instant;
+
+use ltsym::compose::network::{as_system, leaves};
+use ltsym::compose::smart::{reduce, Cache, Reduced};
+use ltsym::compose::tree::Node;
+use ltsym::compose::{Equivalence, Lts, TAU};
+use ltsym::limits::Budget;
+use ltsym::model::LabelId;
+use ltsym::write::{self, aut, OutputFormat};
+use ltsym::{Error, System};
+
+use super::{EquivalenceArgs, SystemArgs};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    system: SystemArgs,
+    #[command(flatten)]
+    equivalence: EquivalenceArgs,
+    /// Hide these labels (make them internal): a label of one component at once, a label
+    /// that several share once they are composed (without --compose: a joint internal label
+    /// of the components that share it).
+    #[arg(
+        long,
+        value_name = "L,..",
+        value_delimiter = ',',
+        conflicts_with = "keep"
+    )]
+    hide: Vec<String>,
+    /// Hide every label but these.
+    #[arg(long, value_name = "L,..", value_delimiter = ',')]
+    keep: Vec<String>,
+    /// Compose the components (in a smart order, minimising as it goes) and write the whole
+    /// system as one .aut file; without it, each component is minimised on its own and the
+    /// network is written as an .exp file with one .aut file per component beside it.
+    #[arg(long)]
+    compose: bool,
+    /// With --compose: stop (exit code 3) rather than build an LTS of more states.
+    #[arg(long, value_name = "N", value_parser = super::count, default_value = "10000000")]
+    max_states: u64,
+    /// With --compose: also write the largest LTS made on the way (a composition before it
+    /// was minimised, as a rule) to this .aut file, e.g. to minimise it with another tool.
+    #[arg(long, value_name = "PATH.aut", requires = "compose")]
+    largest_out: Option<PathBuf>,
+    /// The file to write: .exp (with its .aut files beside it, named after it), or .aut with
+    /// --compose.
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+}
+
+/// The labels `names` of `sys`, ascending; an unknown name is a usage error.
+fn label_ids(sys: &System, names: &[String], flag: &str) -> Result<Vec<LabelId>, Error> {
+    let mut out = Vec::new();
+    for n in names {
+        match sys.label_id(n) {
+            Some(l) => out.push(l),
+            None => {
+                return Err(Error::Usage(format!(
+                    "{flag}: the system has no label `{}`",
+                    ltsym::error::escape_controls(n)
+                )))
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let t0 = Instant::now();
+    let sys = args.system.load()?;
+    let eq = args.equivalence.equivalence(&sys)?;
+    let hidden = label_ids(&sys, &args.hide, "--hide")?;
+    let kept = label_ids(&sys, &args.keep, "--keep")?;
+    let hide = |l: LabelId| {
+        if !args.keep.is_empty() {
+            kept.binary_search(&l).is_err()
+        } else {
+            hidden.binary_search(&l).is_ok()
+        }
+    };
+    let before: (usize, usize) = sys
+        .components()
+        .iter()
+        .map(|c| (c.num_states(), c.transitions.len()))
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let ext = args
+        .output
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("");
+    if args.compose {
+        if ext != "aut" {
+            return Err(Error::Usage(format!(
+                "with --compose the output is one .aut file, not `{}`",
+                args.output.display()
+            )));
+        }
+        let keep_all: Vec<LabelId> = (0..sys.labels().len())
+            .filter(|&l| !sys.label(l).is_silent() && !hide(l))
+            .collect();
+        let node = composed(&sys, &keep_all, &eq, args.max_states)?;
+        write_aut(&sys, &node.lts, &args.output)?;
+        if let Some(path) = &args.largest_out {
+            write_aut(&sys, &node.largest().lts, path)?;
+        }
+        let largest = node.sizes()[0];
+        outln!(
+            "{} components, {} states and {} transitions in all, composed and minimised modulo {}: \
+             {} states, {} transitions (largest LTS on the way: {} states, {} transitions) in {:.2} s",
+            sys.components().len(),
+            before.0,
+            before.1,
+            eq.name(),
+            node.lts.num_states(),
+            node.lts.num_transitions(),
+            largest.0,
+            largest.1,
+            t0.elapsed().as_secs_f64()
+        );
+        outln!("wrote {}", args.output.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if ext != "exp" {
+        return Err(Error::Usage(format!(
+            "without --compose the output is an .exp network, not `{}` (--compose writes one .aut)",
+            args.output.display()
+        )));
+    }
+    let nodes = leaves(&sys, &hide, &eq)?;
+    let names: Vec<String> = sys.components().iter().map(|c| c.name.clone()).collect();
+    let (net, _) = as_system(&sys, &nodes, &names, &|l| hide(l))?;
+    for (c, node) in nodes.iter().enumerate() {
+        let comp = sys.component(c);
+        outln!(
+            "{:<14} {:>7} states {:>8} transitions  ->  {:>7} states {:>8} transitions",
+            comp.name,
+            comp.num_states(),
+            comp.transitions.len(),
+            node.lts.num_states(),
+            node.lts.num_transitions()
+        );
+    }
+    let after = nodes
+        .iter()
+        .map(|n| (n.lts.num_states(), n.lts.num_transitions()))
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    outln!(
+        "in all: {} states, {} transitions  ->  {} states, {} transitions (modulo {}, {:.2} s)",
+        before.0,
+        before.1,
+        after.0,
+        after.1,
+        eq.name(),
+        t0.elapsed().as_secs_f64()
+    );
+    for path in write::write_system(&net, OutputFormat::Exp, &args.output)? {
+        log::info!("wrote {}", path.display());
+    }
+    outln!("wrote {} and its .aut files", args.output.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sys` composed and minimised modulo `eq` in a smart order, the labels not in `kept`
+/// (ascending) hidden as soon as every component that has them is in; a limit error past
+/// `max_states` states.
+pub(super) fn composed(
+    sys: &System,
+    kept: &[LabelId],
+    eq: &Equivalence,
+    max_states: u64,
+) -> Result<Rc<Node>, Error> {
+    let max = usize::try_from(max_states).unwrap_or(usize::MAX);
+    match reduce(sys, kept, eq, max, &mut Cache::new(), &Budget::unlimited())? {
+        Reduced::Final(node) => Ok(node),
+        Reduced::Network(nodes) => {
+            log::info!(
+                "{} reduced LTSs left; composing two more needs at least {} states",
+                nodes.len(),
+                smallest_product(&nodes)
+            );
+            Err(Error::Limit(ltsym::error::Limit::States {
+                max: max_states,
+            }))
+        }
+    }
+}
+
+/// Writes `lts` (over the labels of `sys`) to the `.aut` file `path`.
+fn write_aut(sys: &System, lts: &Lts, path: &Path) -> Result<(), Error> {
+    let transitions: Vec<aut::AutTransition> = lts
+        .transitions()
+        .map(|(s, a, t)| {
+            let label = (a != TAU).then(|| sys.label(a as LabelId).name.as_str());
+            (s, label, t)
+        })
+        .collect();
+    let text = aut::write(lts.initial(), lts.num_states(), &transitions)
+        .map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))?;
+    std::fs::write(path, text).map_err(|source| Error::Io {
+        file: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The fewest states of a product of two of the nodes: what the state limit must allow for
+/// the next composition.
+fn smallest_product(nodes: &[Rc<Node>]) -> u64 {
+    let mut sizes: Vec<u64> = nodes.iter().map(|n| n.lts.num_states() as u64).collect();
+    sizes.sort_unstable();
+    sizes.iter().take(2).product()
+}

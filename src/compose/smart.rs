@@ -1,0 +1,223 @@
+//! Smart reduction (Crouzen and Lang, "Smart reduction", FASE 2011): which components to
+//! compose next.
+//!
+//! Every component is first minimised on its own, its local labels hidden. Then, round after
+//! round, two of the current LTSs are composed, the labels only they shared (and no property
+//! needs) hidden, and the result minimised. Crouzen and Lang pick the group whose composition
+//! is estimated to stay smallest once its now-internal labels are hidden. Our groups are pairs
+//! that share a label (every RERS label synchronises at most two components), and the
+//! estimate is exact: each candidate pair is composed and minimised, and the smallest result
+//! wins. That costs less than it sounds: a candidate's result is kept (by the set of components
+//! it covers, the kept labels among theirs, and the equivalence), so a pair is composed once
+//! however many rounds, and properties, it stays a candidate in; and candidates are tried
+//! smallest bound first, each cut off once its product grows well past the smallest product
+//! found in the round.
+//!
+//! When every candidate is past the state limit, what is left is a network of reduced LTSs
+//! ([`Reduced::Network`]) for another engine to finish.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::lts::Act;
+use super::tree::{compose, leaf, quotient, Node, Origin};
+use super::Equivalence;
+use crate::error::Result;
+use crate::limits::Budget;
+use crate::model::{CompId, LabelId, System};
+
+/// What a reduction ends with.
+pub enum Reduced {
+    /// One LTS: the whole system, reduced.
+    Final(Rc<Node>),
+    /// Several reduced LTSs whose composition passes the state limit.
+    Network(Vec<Rc<Node>>),
+}
+
+/// What identifies a reduced group: its components, the kept labels among theirs, the
+/// equivalence.
+type Key = (Vec<CompId>, Vec<LabelId>, Equivalence);
+
+/// Reduced groups, shared by every property of a system (see the module documentation).
+#[derive(Default)]
+pub struct Cache {
+    done: HashMap<Key, Rc<Node>>,
+    /// Groups whose product passed this many states.
+    too_big: HashMap<Key, usize>,
+}
+
+impl Cache {
+    pub fn new() -> Cache {
+        Cache::default()
+    }
+}
+
+/// The smallest product a candidate may grow to before it is cut off: this many times the
+/// smallest product of the round so far (and never less than [`MIN_CUTOFF`]).
+const CUTOFF_FACTOR: usize = 16;
+const MIN_CUTOFF: usize = 20_000;
+
+/// Reduces `sys` modulo `eq`, keeping the labels `kept` (ascending) visible, composing
+/// no LTS of more than `max_states` states.
+pub fn reduce(
+    sys: &System,
+    kept: &[LabelId],
+    eq: &Equivalence,
+    max_states: usize,
+    cache: &mut Cache,
+    budget: &Budget,
+) -> Result<Reduced> {
+    let is_kept = |l: LabelId| kept.binary_search(&l).is_ok();
+    let key_of = |comps: &[CompId]| -> Key {
+        let mut k: Vec<LabelId> = comps
+            .iter()
+            .flat_map(|&c| sys.component(c).alphabet.iter().copied())
+            .filter(|&l| is_kept(l))
+            .collect();
+        k.sort_unstable();
+        k.dedup();
+        (comps.to_vec(), k, eq.clone())
+    };
+    // a label is hidden in a group once every component that takes part in it is inside
+    let hidden_in = |comps: &[CompId], l: LabelId| {
+        !is_kept(l)
+            && sys
+                .label(l)
+                .components
+                .iter()
+                .all(|c| comps.binary_search(c).is_ok())
+    };
+    let mut active: Vec<Rc<Node>> = Vec::new();
+    for c in 0..sys.components().len() {
+        budget.check_time()?;
+        let key = key_of(&[c]);
+        let node = match cache.done.get(&key) {
+            Some(n) => Rc::clone(n),
+            None => {
+                let l = leaf(sys, c, &|l| hidden_in(&[c], l))?;
+                let n = Rc::new(quotient(Rc::new(l), eq));
+                cache.done.insert(key, Rc::clone(&n));
+                n
+            }
+        };
+        active.push(node);
+    }
+    while active.len() > 1 {
+        match best_pair(&active, &key_of, &hidden_in, eq, max_states, cache, budget)? {
+            Some((i, j, node)) => {
+                log::debug!(
+                    "composed {:?} and {:?}: {} states, {} transitions",
+                    active[i].comps,
+                    active[j].comps,
+                    node.lts.num_states(),
+                    node.lts.num_transitions()
+                );
+                let (hi, lo) = (i.max(j), i.min(j));
+                active.remove(hi);
+                active.remove(lo);
+                active.push(node);
+            }
+            None => return Ok(Reduced::Network(active)),
+        }
+    }
+    Ok(Reduced::Final(
+        active.pop().expect("a system has a component"),
+    ))
+}
+
+/// The pair of `active` whose reduced composition is smallest, and that composition.
+fn best_pair(
+    active: &[Rc<Node>],
+    key_of: &dyn Fn(&[CompId]) -> Key,
+    hidden_in: &dyn Fn(&[CompId], LabelId) -> bool,
+    eq: &Equivalence,
+    max_states: usize,
+    cache: &mut Cache,
+    budget: &Budget,
+) -> Result<Option<(usize, usize, Rc<Node>)>> {
+    let shares = |a: &Node, b: &Node| {
+        let (x, y) = (a.lts.interface(), b.lts.interface());
+        x.iter().any(|l| y.binary_search(l).is_ok())
+    };
+    let mut candidates: Vec<(usize, usize)> = Vec::new();
+    for i in 0..active.len() {
+        for j in i + 1..active.len() {
+            if shares(&active[i], &active[j]) {
+                candidates.push((i, j));
+            }
+        }
+    }
+    if candidates.is_empty() {
+        // nothing shared: the two smallest, which interleave
+        let mut order: Vec<usize> = (0..active.len()).collect();
+        order.sort_by_key(|&i| active[i].lts.num_states());
+        candidates.push((order[0], order[1]));
+    }
+    let bound = |&(i, j): &(usize, usize)| {
+        active[i]
+            .lts
+            .num_states()
+            .saturating_mul(active[j].lts.num_states())
+    };
+    candidates.sort_by_key(bound);
+    let mut best: Option<(usize, usize, Rc<Node>)> = None;
+    let mut smallest_product = usize::MAX;
+    for (i, j) in candidates {
+        budget.check_time()?;
+        let mut comps: Vec<CompId> = active[i]
+            .comps
+            .iter()
+            .chain(&active[j].comps)
+            .copied()
+            .collect();
+        comps.sort_unstable();
+        let key = key_of(&comps);
+        let node = match cache.done.get(&key) {
+            Some(n) => {
+                if let Origin::Quotient { child, .. } = &n.origin {
+                    smallest_product = smallest_product.min(child.lts.num_states());
+                }
+                Rc::clone(n)
+            }
+            None => {
+                let cutoff = max_states.min(
+                    smallest_product
+                        .saturating_mul(CUTOFF_FACTOR)
+                        .max(MIN_CUTOFF),
+                );
+                if cache.too_big.get(&key).is_some_and(|&at| at <= cutoff) {
+                    continue;
+                }
+                let hide = |a: Act| hidden_in(&comps, a as LabelId);
+                match compose(Rc::clone(&active[i]), Rc::clone(&active[j]), &hide, cutoff) {
+                    None => {
+                        cache.too_big.insert(key, cutoff);
+                        continue;
+                    }
+                    Some(p) => {
+                        smallest_product = smallest_product.min(p.lts.num_states());
+                        let n = Rc::new(quotient(Rc::new(p), eq));
+                        cache.done.insert(key, Rc::clone(&n));
+                        n
+                    }
+                }
+            }
+        };
+        let size = (node.lts.num_states(), node.lts.num_transitions());
+        if best
+            .as_ref()
+            .is_none_or(|(_, _, b)| size < (b.lts.num_states(), b.lts.num_transitions()))
+        {
+            best = Some((i, j, node));
+        }
+    }
+    Ok(best)
+}
+
+/// The label ids of `names` that `sys` has, ascending (a formula's atoms that are labels).
+pub fn labels_named(sys: &System, names: &[String]) -> Vec<LabelId> {
+    let mut out: Vec<LabelId> = names.iter().filter_map(|n| sys.label_id(n)).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}

@@ -1,0 +1,253 @@
+//! The compositional engine (`check --engine compositional`, `ltsym reduce`, `ltsym compare`)
+//! against the explicit engine and the known RERS answers: on random systems × random
+//! formulas (interruptible ones, reduced modulo divergence-preserving branching bisimulation,
+//! and the others, modulo strong bisimulation), every verdict equals the explicit engine's and
+//! every counterexample replays on the original system (the driver replays it before it
+//! reports a violation, and fails the run if it does not); on the small RERS 2016 problems,
+//! every verdict is the official one (101-110).
+
+use std::cell::Cell;
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+
+use crate::support::arb::{self, AnySys, LtlOps, Shape};
+use crate::support::cli::{ltsym, stdout};
+use crate::support::data::rers;
+use crate::support::prop;
+use crate::support::scratch::scratch;
+use ltsym::check::{check, CheckOptions, Engine};
+use ltsym::logic::{Ltl, Properties, Property};
+use ltsym::System;
+
+/// Up to 4 components of up to 4 states, labels `a`–`d` shared by name, some silent moves, no
+/// tuple labels (the compositional engine takes components apart by their product).
+const NO_TUPLES: Shape = Shape {
+    components: 1..=4,
+    states: 1..=4,
+    extra_moves: 1,
+    labels: &["a", "b", "c", "d"],
+    silent: 0.15,
+    tuple_labels: &[],
+    tuple_chance: 0.0,
+    tuple_arity: 2,
+    max_tuples: 1,
+};
+
+fn props(formulas: &[Ltl]) -> Properties {
+    Properties::Ltl(
+        formulas
+            .iter()
+            .enumerate()
+            .map(|(i, f)| Property {
+                number: i as u32 + 1,
+                formula: f.clone(),
+                expected: None,
+                line: i + 1,
+            })
+            .collect(),
+    )
+}
+
+fn run(sys: &System, p: &Properties, engine: Engine) -> Vec<Option<bool>> {
+    let opts = CheckOptions {
+        engine,
+        witness: true,
+        ..CheckOptions::default()
+    };
+    let report = check(sys, "random", None, p, &opts).expect("the check runs");
+    report.results.iter().map(|r| r.outcome.as_bool()).collect()
+}
+
+#[test]
+fn random_formulas_agree_with_the_explicit_engine() {
+    let (dpbb, strong, violated) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let systems = prop_oneof![
+        1 => arb::systems(NO_TUPLES).prop_map(AnySys::Small),
+        2 => arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_map(AnySys::Generated),
+    ];
+    let cases = systems.prop_flat_map(|sys| {
+        let mut atoms = arb::label_names(&sys.build());
+        atoms.truncate(3);
+        atoms.push(arb::MISSING.into());
+        (Just(sys), vec(arb::ltl(atoms, 3, LtlOps::All), 8))
+    });
+    prop::check(
+        "compositional::random_formulas_agree_with_the_explicit_engine",
+        40,
+        cases,
+        |(sys, formulas)| {
+            let sys = sys.build();
+            let p = props(&formulas);
+            let explicit = run(&sys, &p, Engine::Explicit);
+            let opts = CheckOptions {
+                engine: Engine::Compositional,
+                witness: true,
+                ..CheckOptions::default()
+            };
+            let report = check(&sys, "random", None, &p, &opts).expect("the check runs");
+            for (k, r) in report.results.iter().enumerate() {
+                assert_eq!(r.outcome.as_bool(), explicit[k], "{}", formulas[k]);
+                match r.reduction.as_ref().map(|x| x.equivalence.as_str()) {
+                    Some("dpbranching") => dpbb.set(dpbb.get() + 1),
+                    Some("strong") => strong.set(strong.get() + 1),
+                    other => panic!("reduced modulo {other:?}"),
+                }
+                if explicit[k] == Some(false) {
+                    violated.set(violated.get() + 1);
+                    assert!(r.evidence.is_some(), "a violation without evidence");
+                }
+            }
+        },
+    );
+    let (dpbb, strong, violated) = (dpbb.get(), strong.get(), violated.get());
+    assert!(
+        dpbb > 40 && strong > 40 && violated > 40,
+        "dpbranching {dpbb}, strong {strong}, violated {violated}"
+    );
+}
+
+#[test]
+fn small_rers_2016_problems_give_the_official_verdicts() {
+    for n in 101..=110 {
+        let dot = rers(&format!("2016/problem{n}.dot"));
+        let txt = rers(&format!("2016/problem{n}-properties.txt"));
+        let o = ltsym()
+            .args(["check", "--engine", "compositional"])
+            .arg(&dot)
+            .arg(&txt)
+            .output()
+            .unwrap();
+        let out = stdout(&o);
+        assert!(
+            out.contains(", 0 mismatches with the expected verdicts"),
+            "problem {n}:\n{out}"
+        );
+        assert!(!out.contains("unknown"), "problem {n}:\n{out}");
+    }
+}
+
+#[test]
+fn reduce_writes_what_compare_finds_equivalent() {
+    let s = scratch();
+    let dot = rers("2016/problem104.dot");
+    for eq in ["strong", "dpbranching", "branching", "weak"] {
+        let out = s.path(&format!("whole-{eq}.aut"));
+        let o = ltsym()
+            .args(["reduce", "--equivalence", eq, "--compose", "-o"])
+            .arg(&out)
+            .arg(&dot)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{eq}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let o = ltsym()
+            .args(["compare", "--equivalence", eq])
+            .arg(&dot)
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{eq}: {}", stdout(&o));
+        assert!(stdout(&o).contains("equivalent modulo"));
+    }
+    // each component minimised: an .exp network, equivalent to the system
+    let exp = s.path("net.exp");
+    let o = ltsym()
+        .args(["reduce", "--equivalence", "dpbranching", "-o"])
+        .arg(&exp)
+        .arg(&dot)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = ltsym()
+        .args(["compare", "--equivalence", "dpbranching"])
+        .arg(&dot)
+        .arg(&exp)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn compare_tells_different_systems_apart_with_a_trace() {
+    let s = scratch();
+    let a = s.file("a.aut", "des (0, 2, 3)\n(0, \"x\", 1)\n(1, \"y\", 2)\n");
+    let b = s.file("b.aut", "des (0, 2, 3)\n(0, \"x\", 1)\n(1, \"z\", 2)\n");
+    let c = s.file(
+        "c.aut",
+        "des (0, 3, 4)\n(0, \"x\", 1)\n(1, i, 2)\n(2, \"y\", 3)\n",
+    );
+    let o = ltsym()
+        .args(["compare", "--equivalence", "branching"])
+        .arg(&a)
+        .arg(&b)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("can perform `x y`"), "{}", stdout(&o));
+    for (eq, code) in [("branching", 0), ("strong", 1)] {
+        let o = ltsym()
+            .args(["compare", "--equivalence", eq])
+            .arg(&a)
+            .arg(&c)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(code), "{eq}: {}", stdout(&o));
+    }
+}
+
+/// The weak-bisimulation tasks of `ltsym synth --bisim` (thesis Def. 30): `compare
+/// --equivalence weak --keep VISIBLE` gives the generator's answer on every one, and where the
+/// two are not equivalent and differ in their traces, the trace it prints is the generator's
+/// kind of evidence (one system has it, the other not).
+#[test]
+fn synth_bisimulation_tasks_get_the_generators_answer() {
+    let s = scratch();
+    let mut answers = [0usize; 2];
+    for components in 1..=4 {
+        for seed in 0..4u32 {
+            let dir = s.sub(&format!("t{components}-{seed}"));
+            let force = if seed % 2 == 0 { "true" } else { "false" };
+            let o = ltsym()
+                .args(["synth", "--bisim", "--bisimilar", force, "--seed"])
+                .arg(format!("{}", 100 + seed))
+                .arg("--components")
+                .arg(components.to_string())
+                .arg("-o")
+                .arg(&dir)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let m: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap())
+                    .unwrap();
+            let visible: Vec<&str> = m["visible"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            let claimed = m["bisimilar"].as_bool().unwrap();
+            let o = ltsym()
+                .args(["compare", "--equivalence", "weak", "--keep"])
+                .arg(visible.join(","))
+                .arg(dir.join("a.dot"))
+                .arg(dir.join("b.dot"))
+                .output()
+                .unwrap();
+            let want = if claimed { 0 } else { 1 };
+            assert_eq!(
+                o.status.code(),
+                Some(want),
+                "task {components}-{seed}: {}{}",
+                stdout(&o),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            answers[claimed as usize] += 1;
+        }
+    }
+    assert!(answers[0] >= 4 && answers[1] >= 4, "{answers:?}");
+}
