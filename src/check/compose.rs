@@ -109,7 +109,8 @@ pub(super) fn check_ltl_compositional(
             Some((prefix, cycle)) => {
                 validate_lasso(sys, &p.formula, neg, &prefix, &cycle)?;
                 if opts.witness {
-                    evidence = Some(lasso_evidence(sys, &p.formula, &prefix, &cycle)?);
+                    // a run of the reduced LTS realised on the system: no shortness was proved for it
+                    evidence = Some(lasso_evidence(sys, &p.formula, &prefix, &cycle, None)?);
                 }
                 Ok(Outcome::Violated)
             }
