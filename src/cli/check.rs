@@ -65,7 +65,8 @@ pub struct Args {
     /// an input error: the files do not seem to belong together).
     #[arg(long)]
     allow_unknown_atoms: bool,
-    /// symbolic (BDDs), explicit (small systems), or both (and fail if they disagree).
+    /// symbolic (BDDs), explicit (small systems), both (and fail if they disagree), or
+    /// compositional (hide, minimise, compose per property: LTL under the RERS reading).
     #[arg(long, value_enum, default_value_t)]
     engine: Engine,
     /// Reachability strategy of the symbolic engine.

@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     pnml_labels: PnmlLabels,
     /// Hide every label but these (in both systems; e.g. the visible labels of a
-    /// weak-bisimulation task of `ltsym synth --bisim`). Default: every label is kept.
+    /// weak-bisimulation task that `ltsym synth` writes). Default: every label is kept.
     #[arg(long, value_name = "L,..", value_delimiter = ',')]
     keep: Vec<String>,
     /// Stop (exit code 3) rather than build an LTS of more states while composing either.

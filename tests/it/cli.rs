@@ -210,7 +210,11 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     ("check", "--input-format", "dot, pml, pnml, exp, aut"),
     ("check", "--pnml-labels", "auto, name, mcc"),
     ("check", "--logic", "ltl, ctl"),
-    ("check", "--engine", "symbolic, explicit, both"),
+    (
+        "check",
+        "--engine",
+        "symbolic, explicit, both, compositional",
+    ),
     (
         "check",
         "--strategy",
@@ -285,7 +289,10 @@ fn option_values_keep_their_spellings() {
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(err.contains("magic"), "{err}");
-    assert!(err.contains("symbolic, explicit, both"), "{err}");
+    assert!(
+        err.contains("symbolic, explicit, both, compositional"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn the_ltl_loops_report_their_phases() {
         "product (relations)",
         "Emerson-Lei round",
         "Emerson-Lei trim",
-        "lasso (shortest path, BFS layer)",
+        "shortest evidence (BFS layer)",
         "explicit exploration (states expanded)",
     ] {
         assert!(

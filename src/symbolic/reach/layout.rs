@@ -84,6 +84,33 @@ impl Layout {
             (self.pos_of_level[level as usize], level)
         }
     }
+
+    /// The position of the lowest block `f` reads (0 for a constant), from one walk over its
+    /// nodes: a reduced BDD has a node only where the function depends on the variable. It
+    /// was a quantification per block below the label's support, O(blocks) per label, which
+    /// made saturation's setup quadratic: 21 s before the first image on 6,000 two-state
+    /// components, with no limit checked.
+    #[allow(clippy::mutable_key_type)] // a function handle hashes by its node
+    pub fn bottom_block(&self, nb: usize, f: &BDDFunction) -> usize {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![f.clone()];
+        let mut low = 0;
+        while let Some(g) = stack.pop() {
+            let Some((hi, lo)) = g.cofactors() else {
+                continue; // a constant
+            };
+            if !seen.insert(g.clone()) {
+                continue;
+            }
+            let (pos, _) = self.top_block(nb, &g);
+            if pos < nb {
+                low = low.max(pos);
+            }
+            stack.push(hi);
+            stack.push(lo);
+        }
+        low
+    }
 }
 
 /// Whether label `l` moves block `b` alone: support `[b]` and a relation that reads nothing

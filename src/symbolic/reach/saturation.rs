@@ -113,17 +113,9 @@ pub(crate) fn saturate_recursive(
             .max()
             .unwrap_or(0)
             .max(k);
-        // only masked firing needs it (the exact lowest block costs a quantification per block)
-        let below = if frontier { nb..nb } else { low + 1..nb };
-        for j in below.rev() {
-            if r.rel
-                .exists(&enc.cube(&[at.order[j]], true)?)
-                .map_err(oom)?
-                != r.rel
-            {
-                low = j;
-                break;
-            }
+        // only masked firing needs it
+        if !frontier {
+            low = low.max(layout.bottom_block(nb, &r.rel));
         }
         bottom[l] = low;
     }
