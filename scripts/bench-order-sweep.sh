@@ -17,7 +17,37 @@
 # few percent of a core); the CPU limit is the one meant to bind. Runs under `nice -n $NICE`
 # (default 19).
 # Default problems: RERS 2016 110-120 and 2017 105-115.
+#
+#   scripts/bench-order-sweep.sh --summary OUT.csv [LABEL]
+#
+# prints per problem the best static order's CPU time, the median of the random orders' (binary
+# LABEL, default the last label in the file; a run cut by a limit counts as its limit), and
+# their ratio (target: at most 3).
 set -uo pipefail
+if [ "${1:-}" = --summary ]; then
+  exec python3 - "$2" "${3:-}" <<'PY'
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+label = sys.argv[2] or [r["bin"] for r in rows if r["order"].startswith("random:")][-1]
+probs = list(dict.fromkeys(r["problem"] for r in rows))
+worst = 0.0
+print(f"{'problem':18} {'best static':>22} {'random median':>14} {'ratio':>6}  runs")
+for p in probs:
+    st = [r for r in rows if r["problem"] == p and not r["order"].startswith("random:")
+          and r["order"] != "auto" and r["status"] == "ok"]
+    rnd = [r for r in rows if r["problem"] == p and r["order"].startswith("random:")
+           and r["bin"] == label]
+    if not st or not rnd:
+        continue
+    best = min(st, key=lambda r: float(r["cpu_s"]))
+    med = statistics.median(float(r["cpu_s"]) for r in rnd)
+    ratio = med / max(float(best["cpu_s"]), 0.01)
+    worst = max(worst, ratio)
+    ok = sum(r["status"] == "ok" for r in rnd)
+    print(f"{p:18} {best['order']:>12} {float(best['cpu_s']):7.2f} s {med:11.2f} s {ratio:6.2f}  {ok}/{len(rnd)} ok")
+print(f"worst ratio {worst:.2f}")
+PY
+fi
 here=$(cd "$(dirname "$0")/.." && pwd)
 limit=20
 out="$here/bench-data/results/order-sweep-$(date -u +%F).csv"
