@@ -9,7 +9,8 @@
 #       BINS: binaries to compare, "label=path ..." (default "new=target/release/ltsym", built
 #       first); per problem, order and strategy they run back to back, so that their ratio is
 #       measured under the same load (quote ratios, not absolute times, on a shared machine),
-#       FLAGS: extra flags for every run (e.g. "--reorder auto"),
+#       FLAGS: extra flags for every run (e.g. "--reorder auto"; "--reorder off" measures
+#       `given` as given: the default `--reorder start` replaces a poor order of the user's),
 #       CPU_LIMIT: CPU seconds per run (ulimit -t; status cpu-limit): on a loaded machine a wall
 #       limit (TIMEOUT_S, ltsym's --timeout) measures the load more than the run,
 #       CALLGRIND=1: run under valgrind's callgrind and record the instructions executed (column

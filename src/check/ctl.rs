@@ -91,7 +91,7 @@ pub(super) fn check_ctl_file(
     let t0 = Instant::now();
     let fsys = symbolic_system(sys, opts);
     let symbolic = if opts.engine != Engine::Explicit {
-        let reached = order_candidates(&opts.order, &fsys, budget)
+        let reached = order_candidates(&opts.order, opts.manager.reorder, &fsys, budget)
             .and_then(|orders| race_reach(&fsys, opts.strategy, &orders, opts.manager, budget));
         match reached {
             Ok((enc, reach, stats)) => {

@@ -11,8 +11,9 @@ use crate::model::CompId;
 use crate::parse::order::read_order;
 use crate::progress::Progress;
 use crate::symbolic::context::{AutPosition, Space};
-use crate::symbolic::order::OrderSpec;
+use crate::symbolic::order::{repair_poor, OrderSpec};
 use crate::symbolic::reach::Strategy;
+use crate::symbolic::reorder::ReorderMode;
 use crate::symbolic::ManagerOptions;
 
 /// Which engine answers.
@@ -130,16 +131,25 @@ impl Default for CheckOptions {
 
 /// The orders to race for `fsys` under `spec` ([`OrderSpec::candidates_within`]); an order
 /// file is read here, with the other inputs, so that the engine gets the order as plain data.
+/// Under `reorder` other than `off`, a poor order of the user's is repaired
+/// ([`crate::symbolic::order::repair_poor`]).
 pub fn order_candidates(
     spec: &OrderSpec,
+    reorder: ReorderMode,
     fsys: &Factored,
     budget: &Budget,
 ) -> Result<Vec<(String, Vec<CompId>)>> {
-    match spec {
-        OrderSpec::File(path) => Ok(vec![(
+    let mut candidates = match spec {
+        OrderSpec::File(path) => vec![(
             spec.to_string(),
             read_order(&fsys.system, &fsys.parts, path)?,
-        )]),
-        _ => spec.candidates_within(fsys, budget),
+        )],
+        _ => spec.candidates_within(fsys, budget)?,
+    };
+    if reorder.repairs_start() && spec.is_users() && candidates.len() == 1 {
+        if let Some((name, order)) = candidates.pop() {
+            candidates = repair_poor(fsys, &name, order, budget)?;
+        }
     }
+    Ok(candidates)
 }

@@ -122,18 +122,19 @@ pub(super) fn context(
     opts: &CheckOptions,
     budget: &Budget,
 ) -> Result<std::result::Result<SystemCtx, Limit>> {
-    let ctx = order_candidates(&opts.order, fsys, budget).and_then(|orders| {
-        SystemCtx::race(
-            &fsys.system,
-            &orders,
-            opts.strategy,
-            opts.aut_position,
-            aut_size,
-            opts.manager,
-            opts.space,
-            budget,
-        )
-    });
+    let ctx =
+        order_candidates(&opts.order, opts.manager.reorder, fsys, budget).and_then(|orders| {
+            SystemCtx::race(
+                &fsys.system,
+                &orders,
+                opts.strategy,
+                opts.aut_position,
+                aut_size,
+                opts.manager,
+                opts.space,
+                budget,
+            )
+        });
     match ctx {
         Ok(ctx) => Ok(Ok(ctx)),
         Err(Error::Limit(l)) => Ok(Err(l)),

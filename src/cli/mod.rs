@@ -216,9 +216,11 @@ struct LimitArgs {
     /// Limit on BDD nodes in the manager (live and dead); exit code 3 when hit.
     #[arg(long, value_name = "N", value_parser = count, allow_hyphen_values = true)]
     max_nodes: Option<u64>,
-    /// Dynamic reordering of the BDD variables by group sifting (each component's bits move
-    /// as one group): `auto` whenever the manager's nodes have doubled since the last (from
-    /// 2^20 on), `once` the first time, `off` never.
+    /// Reordering of the BDD variables: `start` replaces an order given with --order
+    /// (given, random:SEED, file:PATH) that spans more than twice FORCE's by the default order
+    /// before encoding; `once` and `auto` also sift groups (each component's bits move as one)
+    /// the first time the manager holds 2^20 nodes (`once`) or whenever its nodes have doubled
+    /// since (`auto`); `off` keeps the order as given.
     #[arg(long, value_enum, default_value_t)]
     reorder: ReorderMode,
     /// Limit on explicit states (explicit engine); exit code 3 when hit.

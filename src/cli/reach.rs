@@ -46,7 +46,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
     }
     let fsys = args.limits.factored(&sys);
     let budget = args.limits.budget(memory);
-    let orders = order_candidates(&args.limits.order, &fsys, &budget)?;
+    let orders = order_candidates(&args.limits.order, args.limits.reorder, &fsys, &budget)?;
     let (_, _, stats) = race_reach(
         &fsys,
         args.strategy,

@@ -177,6 +177,59 @@ impl OrderSpec {
     }
 }
 
+/// How many times FORCE's total span a user's order (`given`, `random:SEED`, `file:PATH`) may
+/// span before `--reorder start` (the default, [`crate::symbolic::reorder::ReorderMode`])
+/// starts from the default order instead; see [`repair_poor`].
+pub const POOR_SPAN: usize = 2;
+
+/// Above this many components (after factoring) no order is repaired: FORCE alone took 20 s on
+/// a ring of 12,000.
+const REPAIR_MAX_COMPONENTS: usize = 2000;
+
+impl OrderSpec {
+    /// Whether the user chose the order itself (`given`, `random:SEED`, `file:PATH`) rather
+    /// than one of the heuristics.
+    pub fn is_users(&self) -> bool {
+        matches!(
+            self,
+            OrderSpec::Given | OrderSpec::Random(_) | OrderSpec::File(_)
+        )
+    }
+}
+
+/// The reordering at the start (`--reorder start`, the default): a user's order `order`
+/// (named `name`) that spans more than [`POOR_SPAN`] times what FORCE's order spans is
+/// replaced, before any BDD is built, by the candidates of the default order `auto` (FORCE and
+/// `hubs`, raced), which is what moving every block to a good place before saturation would
+/// do, at no cost. A bad static order costs orders of magnitude: from ten random orders of
+/// RERS 2016 110 saturation took 1.7-2.8 s with sifting, 0.2 s from FORCE
+/// (`docs/benchmarks.md`). An order within the bound is kept, and so is every order under
+/// `--reorder off`. The replacement is logged as a warning: the user asked for another order.
+pub fn repair_poor(
+    f: &Factored,
+    name: &str,
+    order: Vec<CompId>,
+    budget: &Budget,
+) -> Result<Vec<(String, Vec<CompId>)>> {
+    let sys = &f.system;
+    if sys.components().len() > REPAIR_MAX_COMPONENTS {
+        return Ok(vec![(name.to_string(), order)]);
+    }
+    let candidates = OrderSpec::Auto.candidates_within(f, budget)?;
+    let theirs = total_span(sys, &order);
+    let force = candidates
+        .first()
+        .map_or(theirs, |(_, o)| total_span(sys, o));
+    if theirs <= POOR_SPAN.saturating_mul(force) {
+        return Ok(vec![(name.to_string(), order)]);
+    }
+    log::warn!(
+        "order {name} spans {theirs} levels of blocks over the shared labels, FORCE's {force}: \
+         starting from the default order instead (`--reorder off` keeps {name})"
+    );
+    Ok(candidates)
+}
+
 /// The hyperedges of the interaction structure: the components of each label shared by two or
 /// more components (a local label constrains no order).
 fn hyperedges(sys: &System) -> Vec<Vec<CompId>> {
@@ -665,6 +718,28 @@ mod tests {
             "given {given}, force {f}, sloan {s}"
         );
         assert!(s <= 2 * 11 + 2, "sloan span {s}");
+    }
+
+    /// A user's order spanning more than [`POOR_SPAN`] times FORCE's is replaced by the
+    /// candidates of `auto`, FORCE first; FORCE's own order, or one close to it, stays.
+    #[test]
+    fn only_a_poor_order_is_repaired() {
+        let sys = ring(12, true);
+        let f = Factored::none(&sys);
+        let budget = Budget::unlimited();
+        let given: Vec<CompId> = (0..12).collect();
+        let force = OrderSpec::Force.compute(&sys).unwrap();
+        assert!(total_span(&sys, &given) > POOR_SPAN * total_span(&sys, &force));
+        let repaired = repair_poor(&f, "given", given, &budget).unwrap();
+        assert_eq!(
+            repaired,
+            OrderSpec::Auto.candidates_within(&f, &budget).unwrap()
+        );
+        assert_eq!(repaired[0], ("force".to_string(), force.clone()));
+        let kept = repair_poor(&f, "file:o", force.clone(), &budget).unwrap();
+        assert_eq!(kept, vec![("file:o".to_string(), force)]);
+        assert!(OrderSpec::Given.is_users() && OrderSpec::Random(3).is_users());
+        assert!(!OrderSpec::Force.is_users() && !OrderSpec::Auto.is_users());
     }
 
     #[test]

@@ -121,8 +121,8 @@ fn usage_errors_exit_2() {
     assert_eq!(ltsym(&["info", "/no/such/file.dot"]).status.code(), Some(2));
 }
 
-/// `--reorder` takes `auto`, `once` or `off` and changes no count; anything else is a usage
-/// error.
+/// `--reorder` takes `auto`, `once`, `start` or `off` and changes no count; anything else is a
+/// usage error.
 #[test]
 fn reorder_option_keeps_the_count() {
     let states = |o: &Output| {
@@ -134,7 +134,7 @@ fn reorder_option_keeps_the_count() {
             .unwrap_or_else(|| panic!("no count in {out}"))
     };
     let off = states(&ltsym(&["reach", &repo(P103), "--reorder", "off"]));
-    for mode in ["auto", "once"] {
+    for mode in ["auto", "once", "start"] {
         assert_eq!(
             states(&ltsym(&["reach", &repo(P103), "--reorder", mode])),
             off
@@ -143,6 +143,40 @@ fn reorder_option_keeps_the_count() {
     let o = ltsym(&["reach", &repo(P103), "--reorder", "sometimes"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("sometimes"), "{}", stderr(&o));
+}
+
+/// `--reorder start`, the default, replaces an order of the user's that spans more than twice
+/// FORCE's (2016 105: `random:2` spans 225 block levels, FORCE 96) by the default order and
+/// says so; one within the bound (`random:1`, 179) stays, and `--reorder off` keeps every order.
+/// The count is the same whichever order ran.
+#[test]
+fn reorder_start_repairs_only_a_poor_order() {
+    let p = repo(P105);
+    let run = |args: &[&str]| {
+        let mut a = vec!["reach", p.as_str(), "--json"];
+        a.extend_from_slice(args);
+        let o = ltsym(&a);
+        assert_eq!(o.status.code(), Some(0), "{a:?}: {}", stderr(&o));
+        let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+        (j, stderr(&o))
+    };
+    let (poor, err) = run(&["--order", "random:2"]);
+    assert!(
+        poor["order_spec"] == "force" || poor["order_spec"] == "hubs",
+        "{poor}"
+    );
+    assert!(
+        err.contains("order random:2 spans 225") && err.contains("FORCE's 96"),
+        "{err}"
+    );
+    let (kept, err) = run(&["--order", "random:2", "--reorder", "off"]);
+    assert_eq!(kept["order_spec"], "random:2", "{kept}");
+    assert!(!err.contains("spans"), "{err}");
+    let (near, err) = run(&["--order", "random:1"]);
+    assert_eq!(near["order_spec"], "random:1", "{near}");
+    assert!(!err.contains("spans"), "{err}");
+    assert_eq!(poor["states"], kept["states"]);
+    assert_eq!(poor["states"], near["states"]);
 }
 
 /// `reach -v` says where the time went, and the JSON has the same figures: the image time
@@ -204,8 +238,8 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
         "bfs, chain, sat, chain-full, sat-like, sat-frontier",
     ),
     ("reach", "--factor", "bits, none"),
-    ("reach", "--reorder", "off, once, auto"),
-    ("check", "--reorder", "off, once, auto"),
+    ("reach", "--reorder", "off, start, once, auto"),
+    ("check", "--reorder", "off, start, once, auto"),
     ("check", "--format", "text, json, jsonl, csv"),
     ("check", "--input-format", "dot, pml, pnml, exp, aut"),
     ("check", "--pnml-labels", "auto, name, mcc"),

@@ -17,11 +17,20 @@ use std::cell::Cell;
 use std::time::Duration;
 
 /// When the variables are reordered (`--reorder`).
+///
+/// Every mode but `off` starts with the repair of a poor order
+/// ([`crate::symbolic::order::repair_poor`]): an order the user gave (`given`, `random:SEED`,
+/// `file:PATH`) that spans more than twice FORCE's is replaced by the default order before
+/// anything is encoded. Group sifting during the run is what `once` and `auto` add.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ReorderMode {
     /// Never: the order chosen before encoding stays.
-    #[default]
     Off,
+    /// Only the repair of a poor order before encoding; no sifting. The default: sifting
+    /// during the run did not pay on the default order (2017 108 6.5 s -> 45 s with `auto`);
+    /// the repair's figures over random orders are in `docs/benchmarks.md`.
+    #[default]
+    Start,
     /// Once, the first time the manager holds [`FIRST_REORDER`] nodes.
     Once,
     /// Whenever the manager has grown by [`GROWTH`] since the last reordering, from
@@ -29,15 +38,23 @@ pub enum ReorderMode {
     Auto,
 }
 
+impl ReorderMode {
+    /// Whether a poor order the user gave is repaired before encoding.
+    pub fn repairs_start(self) -> bool {
+        self != ReorderMode::Off
+    }
+}
+
 impl std::str::FromStr for ReorderMode {
     type Err = String;
     fn from_str(s: &str) -> Result<ReorderMode, String> {
         match s {
             "off" => Ok(ReorderMode::Off),
+            "start" => Ok(ReorderMode::Start),
             "once" => Ok(ReorderMode::Once),
             "auto" => Ok(ReorderMode::Auto),
             _ => Err(format!(
-                "unknown reordering `{s}` (expected auto, off or once)"
+                "unknown reordering `{s}` (expected auto, off, once or start)"
             )),
         }
     }
@@ -47,6 +64,7 @@ impl std::fmt::Display for ReorderMode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             ReorderMode::Off => "off",
+            ReorderMode::Start => "start",
             ReorderMode::Once => "once",
             ReorderMode::Auto => "auto",
         })
@@ -149,7 +167,7 @@ impl Reorderer {
             return true;
         }
         match self.mode.get() {
-            ReorderMode::Off => false,
+            ReorderMode::Off | ReorderMode::Start => false,
             ReorderMode::Once => self.done.get() == 0 && nodes > self.next.get(),
             ReorderMode::Auto => nodes > self.next.get(),
         }
