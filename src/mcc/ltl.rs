@@ -178,7 +178,7 @@ pub fn check_ltl(
 }
 
 /// An equal share of the time left among `left` formulas.
-fn share_of(budget: &Budget, left: usize) -> Budget {
+pub(super) fn share_of(budget: &Budget, left: usize) -> Budget {
     match budget.remaining() {
         Some(r) => budget.share(r / left.max(1) as f64),
         None => budget.clone(),
