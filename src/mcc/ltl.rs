@@ -40,7 +40,7 @@ use crate::model::{PetriNet, StateId, System};
 use crate::symbolic::encoding::oom;
 use crate::symbolic::ltl::{Lasso, LtlOptions, LtlResult, LtlRun, STUTTER};
 use crate::symbolic::reach::Strategy;
-use crate::symbolic::{AutPosition, ManagerOptions, OrderSpec, Space, SystemCtx};
+use crate::symbolic::{AutPosition, OrderSpec, Space, SystemCtx};
 
 /// One LTL formula `A φ`, ready to check: its propositions (the maximal state subformulas of
 /// `φ`), `φ` over them, and the automaton of `¬φ`.
@@ -212,7 +212,7 @@ fn encode(fsys: &Factored, aut_size: usize, budget: &Budget) -> Result<SystemCtx
         Strategy::Sat,
         AutPosition::Top,
         aut_size,
-        ManagerOptions::for_system(&fsys.system),
+        super::symbolic::manager_options(&fsys.system, aut_size, budget),
         Space::Reach,
         budget,
     )

@@ -371,12 +371,14 @@ fn symbolic_ltl_over_state_atoms_agrees_with_explicit_on_random_nets() {
 /// The explicit LTL search watches its limits inside one formula: under a state limit of the
 /// net's reachable markings, a formula whose product has more states (`A G p0_0 = 0`: the
 /// initial marking has `p0_0`, so the negation's automaton moves on to its accepting sink
-/// there, and the product holds every marking twice over) is unanswered, and the next one,
+/// there, and the product holds the initial marking twice, where it is reached again) is
+/// unanswered, and the next one,
 /// whose product is the markings themselves (`A F G p0_0 = 0`, a one-state automaton of the
 /// negation), is still answered.
 #[test]
 fn a_limit_inside_the_explicit_ltl_search_leaves_the_next_formula_to_run() {
     let mut rng = Rng::new(0x11A1);
+    let mut hit = 0;
     for i in 0..10 {
         let text = random_net(&mut rng);
         let (sys, net) = pnml::parse_net(&text, Path::new("random.pnml"), PnmlLabels::Auto)
