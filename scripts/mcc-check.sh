@@ -1,18 +1,32 @@
 #!/usr/bin/env bash
-# Every examination of the MCC training set against the contest's agreed answers.
+# Every examination of the MCC training set against the contest's agreed answers, one
+# examination per process (as the contest runs a tool), one at a time.
 #
 # usage: scripts/mcc-check.sh [MODEL_NAME_REGEX] [EXAMINATION ...]
 #   env: LTSYM (binary, default target/release/ltsym), MCC (training set with models/ and
-#        oracle/, default ../shared/mcc or ../../shared/mcc beside the
-#        repository, or beside its parent: a worktree), TIMEOUT (s per examination,
-#        default 15), MAX_STATES (explicit engine, default 3000000), ENGINE (symbolic,
-#        explicit or both; default symbolic), OUT (folder for the per-run outputs, default
-#        a fresh mktemp folder).
+#        oracle/, default ../shared/mcc or ../../shared/mcc beside the repository, or beside
+#        its parent: a worktree), TIMEOUT (s per examination, default 15), CLOCK (cpu: the
+#        limit counts the process's CPU time, `ltsym mcc --cpu-time`, with a hard
+#        `prlimit --cpu` of TIMEOUT+30 s behind it; wall: wall-clock time; default cpu),
+#        MEMORY (per examination, `--max-memory`, default 4G), MAX_STATES (explicit engine,
+#        default 3000000), ENGINE (symbolic, explicit or both; default symbolic), NICE
+#        (niceness of the runs, default 19), ORDER (name, or size: smallest model.pnml
+#        first; default name), OUT (folder for the per-run outputs, default a fresh mktemp
+#        folder).
+#
+# Resumable: each examination's result is a line of $OUT/results.csv (model, examination,
+# limit, clock, exit code, asked, answered, matches, mismatches, beyond, unanswered, CPU s
+# (user+system), wall s, peak RSS KB); a run with the same OUT skips every examination that
+# already has a line at the same limit and clock. The answers of each run are in
+# $OUT/runs/<model>.<examination>.{out,err}, mismatches and answers beyond the contest's `?`
+# in $OUT/details.txt.
 #
 # Prints, per examination: results asked, answered, matches with the agreed answers,
 # mismatches, answers where the contest had `?` (beyond), unanswered (CANNOT_COMPUTE within
-# the limits), and the runs that failed (an error other than a limit). Then every mismatch
-# and every answer beyond the contest. Exit code 1 when there is a mismatch or a failed run.
+# the limits, or in a run killed past them), the runs killed past the limits (the CPU
+# guard, the wall-clock guard), the runs that failed otherwise, and the CPU and wall seconds
+# spent. Then every mismatch and every answer beyond the contest. Exit code 1 when
+# there is a mismatch or a failed run.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 LTSYM=${LTSYM:-$here/target/release/ltsym}
@@ -23,8 +37,12 @@ if [ -z "${MCC:-}" ]; then
 fi
 MCC=${MCC:-$here/../shared/mcc}
 TIMEOUT=${TIMEOUT:-15}
+CLOCK=${CLOCK:-cpu}
+MEMORY=${MEMORY:-4G}
 MAX_STATES=${MAX_STATES:-3000000}
 ENGINE=${ENGINE:-symbolic}
+NICE=${NICE:-19}
+ORDER=${ORDER:-name}
 OUT=${OUT:-$(mktemp -d /tmp/mcc-check.XXXXXX)}
 filter=${1:-.}
 shift || true
@@ -36,60 +54,89 @@ if [ ${#exams[@]} -eq 0 ]; then
 fi
 [ -x "$LTSYM" ] || { echo "no binary $LTSYM (cargo build --release)" >&2; exit 2; }
 [ -d "$MCC/models" ] && [ -d "$MCC/oracle" ] || { echo "no training set at $MCC" >&2; exit 2; }
-mkdir -p "$OUT"
-summary=$OUT/summary.txt
-: > "$summary"
+case $CLOCK in cpu|wall) ;; *) echo "CLOCK is cpu or wall" >&2; exit 2 ;; esac
+mkdir -p "$OUT/runs"
+csv=$OUT/results.csv
+[ -s "$csv" ] || echo "model,examination,limit_s,clock,rc,asked,answered,matches,mismatches,beyond,unanswered,cpu_s,wall_s,max_rss_kb" > "$csv"
+clock_flag=()
+limit_cpu=()
+if [ "$CLOCK" = cpu ]; then
+  clock_flag=(--cpu-time)
+  limit_cpu=(prlimit --cpu=$(( TIMEOUT + 30 )) --)
+fi
+# a wall-clock guard far beyond the limit: a niced run on a loaded machine is slow
+guard=$(( TIMEOUT * 20 + 120 ))
+
+models=()
 for dir in "$MCC"/models/*/; do
   model=$(basename "$dir")
-  [[ $model =~ $filter ]] || continue
-  # one process per model for all its examinations (the net is read once)
-  asked=()
+  [[ $model =~ $filter ]] && models+=("$model")
+done
+if [ "$ORDER" = size ]; then
+  mapfile -t models < <(for m in "${models[@]}"; do
+    echo "$(stat -c %s "$MCC/models/$m/model.pnml") $m"; done | sort -n | cut -d' ' -f2)
+fi
+
+for model in "${models[@]}"; do
+  dir=$MCC/models/$model
   for ex in "${exams[@]}"; do
     # a model folder without this examination's formula file is not asked it
     case $ex in StateSpace|ReachabilityDeadlock|OneSafe|QuasiLiveness|StableMarking|Liveness) ;;
       *) [ -f "$dir/$ex.xml" ] || continue ;;
     esac
-    asked+=("$ex")
-  done
-  [ ${#asked[@]} -eq 0 ] && continue
-  log=$OUT/$model
-  list=$(IFS=,; echo "${asked[*]}")
-  # a little beyond the limits, so that ltsym reports them itself
-  timeout $(( (TIMEOUT + 10) * ${#asked[@]} + 60 )) "$LTSYM" mcc "$dir" --examination "$list" \
-    --engine "$ENGINE" --timeout "$TIMEOUT" --max-states "$MAX_STATES" --oracle "$MCC/oracle" \
-    > "$log.out" 2> "$log.err"
-  rc=$?
-  for ex in "${asked[@]}"; do
+    grep -q "^$model,$ex,$TIMEOUT,$CLOCK," "$csv" && continue
+    log=$OUT/runs/$model.$ex
+    times=$log.time
+    timeout "$guard" /usr/bin/time -f "%U %S %e %M" -o "$times" \
+      "${limit_cpu[@]}" nice -n "$NICE" "$LTSYM" mcc "$dir" --examination "$ex" \
+      --engine "$ENGINE" --timeout "$TIMEOUT" "${clock_flag[@]}" --max-memory "$MEMORY" \
+      --max-states "$MAX_STATES" --oracle "$MCC/oracle" > "$log.out" 2> "$log.err"
+    rc=$?
+    read -r user sys wall rss < <(grep -E '^[0-9.]+ [0-9.]+ [0-9.:]+ [0-9]+$' "$times" | tail -1)
+    cpu=$(awk -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN { printf "%.2f", u + s }')
     line=$(grep -m1 "^oracle $model $ex:" "$log.err")
     if [ -z "$line" ]; then
-      echo "$ex $model FAILED rc=$rc $(grep -v '^oracle\|^MISMATCH\|^BEYOND\|^NOT-IN' "$log.err" | tail -c 300 | tr '\n' ' ')" >> "$summary"
+      # killed or failed: none of its results answered (the contest would see none either)
+      case $ex in
+        StateSpace) short=SS ;; ReachabilityDeadlock) short=RD ;; OneSafe) short=OS ;;
+        QuasiLiveness) short=QL ;; StableMarking) short=SM ;; Liveness) short=L ;;
+        UpperBounds) short=UB ;; ReachabilityCardinality) short=RC ;;
+        ReachabilityFireability) short=RF ;; CTLCardinality) short=CTLC ;;
+        CTLFireability) short=CTLF ;; LTLCardinality) short=LTLC ;; LTLFireability) short=LTLF ;;
+      esac
+      asked=$(grep -cE '^(FORMULA|STATE_SPACE) ' "$MCC/oracle/$model-$short.out" 2>/dev/null)
+      echo "$model,$ex,$TIMEOUT,$CLOCK,$rc,${asked:-0},,,,,,$cpu,${wall:-},${rss:-}" >> "$csv"
       continue
     fi
     # oracle M EX: a match, b mismatch, c beyond the contest (?), d unanswered
     read -r m mm b u <<<"$(echo "$line" | sed -E 's/.*: ([0-9]+) match, ([0-9]+) mismatch, ([0-9]+) beyond.*, ([0-9]+) unanswered/\1 \2 \3 \4/')"
-    echo "$ex $model OK $m $mm $b $u" >> "$summary"
+    echo "$model,$ex,$TIMEOUT,$CLOCK,$rc,$((m + mm + b + u)),$((m + mm + b)),$m,$mm,$b,$u,$cpu,$wall,$rss" >> "$csv"
+    grep -E '^(MISMATCH|BEYOND|NOT-IN-ORACLE)' "$log.err" | sed "s/^/$model $ex /" >> "$OUT/details.txt"
   done
-  # MISMATCH/BEYOND lines follow their examination's oracle line
-  awk -v model="$model" '/^oracle /{ex=$3; sub(":","",ex)} /^(MISMATCH|BEYOND|NOT-IN-ORACLE)/{print model, ex, $0}' \
-    "$log.err" >> "$OUT/details.txt"
 done
-echo "outputs in $OUT"
-printf "%-26s %6s %8s %7s %10s %6s %10s %6s\n" examination asked answered matches mismatches beyond unanswered failed
-awk '
-  { ex=$1; seen[ex]=1 }
-  $3=="OK" { m[ex]+=$4; mm[ex]+=$5; b[ex]+=$6; u[ex]+=$7 }
-  $3=="FAILED" { f[ex]++ }
+echo "outputs in $OUT; limits: $TIMEOUT s $CLOCK time, $MEMORY memory per examination"
+printf "%-24s %6s %8s %7s %10s %6s %10s %6s %6s %9s %9s\n" examination asked answered matches \
+  mismatches beyond unanswered killed failed cpu_s wall_s
+awk -F, -v t="$TIMEOUT" -v c="$CLOCK" '
+  NR > 1 && $3 == t && $4 == c {
+    ex = $2; seen[ex] = 1; cpu[ex] += $12; wall[ex] += $13
+    a[ex] += $6
+    if ($7 == "") { u[ex] += $6; if ($5 == 124 || $5 == 137 || $5 == 152) k[ex]++; else f[ex]++; next }
+    n[ex] += $7; m[ex] += $8; mm[ex] += $9; b[ex] += $10; u[ex] += $11
+  }
   END {
     for (ex in seen) {
-      asked = m[ex]+mm[ex]+b[ex]+u[ex]
-      printf "%-26s %6d %8d %7d %10d %6d %10d %6d\n", ex, asked, m[ex]+mm[ex]+b[ex], m[ex], mm[ex], b[ex], u[ex], f[ex]
-      M+=m[ex]; MM+=mm[ex]; B+=b[ex]; U+=u[ex]; F+=f[ex]
+      printf "%-24s %6d %8d %7d %10d %6d %10d %6d %6d %9.1f %9.1f\n", ex, a[ex], n[ex], m[ex], mm[ex], b[ex], u[ex], k[ex], f[ex], cpu[ex], wall[ex]
+      A += a[ex]; N += n[ex]; M += m[ex]; MM += mm[ex]; B += b[ex]; U += u[ex]; K += k[ex]; F += f[ex]; C += cpu[ex]; W += wall[ex]
     }
-    printf "%-26s %6d %8d %7d %10d %6d %10d %6d\n", "~TOTAL", M+MM+B+U, M+MM+B, M, MM, B, U, F
-  }' "$summary" | sort | sed 's/^~/ /' 
+    printf "%-24s %6d %8d %7d %10d %6d %10d %6d %6d %9.1f %9.1f\n", "~TOTAL", A, N, M, MM, B, U, K, F, C, W
+  }' "$csv" | sort | sed 's/^~/ /'
 [ -f "$OUT/details.txt" ] && grep -E "MISMATCH|BEYOND" "$OUT/details.txt"
-grep FAILED "$summary"
-if grep -q MISMATCH "$OUT/details.txt" 2>/dev/null || grep -q FAILED "$summary"; then
+killed=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && $7 == "" && ($5 == 124 || $5 == 137 || $5 == 152)' "$csv")
+[ -n "$killed" ] && { echo "runs killed past the limits:"; echo "$killed"; }
+failed=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && $7 == "" && !($5 == 124 || $5 == 137 || $5 == 152)' "$csv")
+[ -n "$failed" ] && { echo "failed runs (no oracle line):"; echo "$failed"; }
+if grep -q MISMATCH "$OUT/details.txt" 2>/dev/null || [ -n "$failed" ]; then
   exit 1
 fi
 exit 0

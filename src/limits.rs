@@ -36,6 +36,10 @@ pub trait NodeStore {
 #[derive(Clone, Debug)]
 pub struct Budget {
     start: Instant,
+    /// Count the time limit in CPU time of the process (user and system, all threads) from
+    /// this many seconds of it on, rather than in wall-clock time from `start` (see
+    /// [`Budget::cpu_time`]).
+    cpu_start: Option<f64>,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
     /// A share of the time limit (see [`Budget::share`]): seconds from `start`.
@@ -88,6 +92,7 @@ impl Budget {
     pub fn new(timeout: Option<f64>, max_nodes: Option<u64>) -> Budget {
         Budget {
             start: Instant::now(),
+            cpu_start: None,
             timeout,
             max_nodes,
             deadline: None,
@@ -105,6 +110,27 @@ impl Budget {
     /// the program, reading the input included).
     pub fn started_at(self, start: Instant) -> Budget {
         Budget { start, ..self }
+    }
+
+    /// The same limits, the time limit counted in the process's CPU time (user and system, of
+    /// every thread) from now on instead of wall-clock time: on a loaded machine, a run gets
+    /// the computing time it was given, however many processes share the cores. `None` when
+    /// the system does not measure the process's CPU time (the wall clock then stays).
+    pub fn cpu_time(self) -> Option<Budget> {
+        let cpu_start = process_cpu_seconds()?;
+        Some(Budget {
+            cpu_start: Some(cpu_start),
+            ..self
+        })
+    }
+
+    /// Seconds counted against the time limit so far: wall-clock time since `start`, or CPU
+    /// time (see [`Budget::cpu_time`]).
+    fn now(&self) -> f64 {
+        match self.cpu_start.zip(process_cpu_seconds()) {
+            Some((from, cpu)) => cpu - from,
+            None => self.start.elapsed().as_secs_f64(),
+        }
     }
 
     /// The same limits and a memory limit: the process's resident size is kept within it,
@@ -230,7 +256,7 @@ impl Budget {
     /// with the time limit once `seconds` have passed (or when a limit of `self` is hit;
     /// [`Budget::expired`] on `self` tells which). With no time limit, the share is unlimited.
     pub fn share(&self, seconds: f64) -> Budget {
-        let now = self.start.elapsed().as_secs_f64();
+        let now = self.now();
         Budget {
             deadline: self.timeout.map(|t| (now + seconds).min(t)),
             ..self.clone()
@@ -247,14 +273,13 @@ impl Budget {
 
     /// Seconds left before the time limit (`None` without one).
     pub fn remaining(&self) -> Option<f64> {
-        self.timeout
-            .map(|t| (t - self.start.elapsed().as_secs_f64()).max(0.0))
+        self.timeout.map(|t| (t - self.now()).max(0.0))
     }
 
     /// Whether the time limit, or this budget's share of it, has run out (a slice of work does
     /// not count: a computation cut short by its slice can go on).
     pub fn expired(&self) -> bool {
-        let now = self.start.elapsed().as_secs_f64();
+        let now = self.now();
         self.timeout.is_some_and(|t| now > t) || self.deadline.is_some_and(|d| now > d)
     }
 
@@ -290,7 +315,7 @@ impl Budget {
     /// Which time ran out, if one did: the whole run's limit, or this budget's share of it
     /// (said apart, so that a message does not blame the limit for a share).
     fn time_out(&self) -> Option<Limit> {
-        let now = self.start.elapsed().as_secs_f64();
+        let now = self.now();
         match self.timeout {
             Some(t) if now > t => Some(Limit::Time { seconds: t }),
             Some(t) if self.deadline.is_some_and(|d| now > d) => Some(Limit::Share { seconds: t }),
@@ -361,6 +386,17 @@ impl Budget {
     }
 }
 
+/// CPU time (user and system, every thread) the process has used, in seconds.
+pub fn process_cpu_seconds() -> Option<f64> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call to fill.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,6 +419,28 @@ mod tests {
         std::thread::sleep(Duration::from_millis(5));
         let e = over.share(10.0).check_time().unwrap_err();
         assert_eq!(e.to_string(), "time limit of 0 s reached");
+    }
+
+    /// Under the CPU clock, a process that sleeps spends none of its time limit; one that
+    /// computes does.
+    #[test]
+    fn the_cpu_clock_counts_computing_not_waiting() {
+        let budget = Budget::new(Some(0.02), None)
+            .cpu_time()
+            .expect("a CPU clock");
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(budget.check_time().is_ok(), "sleeping spent CPU time");
+        let start = Instant::now();
+        let mut x = 0u64;
+        while budget.check_time().is_ok() {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "no CPU time counted"
+            );
+        }
+        std::hint::black_box(x);
+        assert!(budget.expired());
     }
 
     /// A slice of work that runs out after the share did is reported as the share, not as the

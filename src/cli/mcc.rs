@@ -43,6 +43,11 @@ pub struct Args {
     /// reported by CANNOT_COMPUTE, exit code 3.
     #[arg(long, value_name = "S", value_parser = super::seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
+    /// Count --timeout in CPU time of the process (user and system) instead of wall-clock
+    /// time: on a machine shared with other work, each examination gets the computing time
+    /// it was given.
+    #[arg(long)]
+    cpu_time: bool,
     /// Limit on BDD nodes in the manager.
     #[arg(long, value_name = "N", value_parser = super::count, allow_hyphen_values = true)]
     max_nodes: Option<u64>,
@@ -135,7 +140,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 args.formula.join(",")
             )));
         }
-        let budget = Budget::new(args.timeout, args.max_nodes).with_memory(memory);
+        let mut budget = Budget::new(args.timeout, args.max_nodes).with_memory(memory);
+        if args.cpu_time {
+            budget = budget
+                .clone()
+                .cpu_time()
+                .ok_or_else(|| Error::Usage("no CPU clock on this system: --cpu-time".into()))?;
+        }
         let answers = examine_with(&model, ex, &props, &opts, &budget, &mut space)?;
         for l in lines(&answers) {
             outln!("{l}");

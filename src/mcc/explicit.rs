@@ -217,15 +217,24 @@ impl<'a> NetSpace<'a> {
     }
 
     /// The truth of `f` in the initial marking, read as a formula of `logic` (an LTL formula
-    /// `A p` is read over the paths of `deadlocks`, even where `p` is also CTL).
-    pub fn holds(&self, f: &Formula, logic: FormulaLogic, deadlocks: Deadlocks) -> Result<bool> {
+    /// `A p` is read over the paths of `deadlocks`, even where `p` is also CTL). The LTL search
+    /// watches `budget` (time, memory, and the state limit `max_states` on the product's
+    /// states) as it goes; a hit limit is [`Error::Limit`].
+    pub fn holds(
+        &self,
+        f: &Formula,
+        logic: FormulaLogic,
+        deadlocks: Deadlocks,
+        max_states: Option<u64>,
+        budget: &Budget,
+    ) -> Result<bool> {
         if !f.fits(logic) {
             return Err(Error::Usage(format!(
                 "the formula does not have the shape of {logic:?} formulas"
             )));
         }
         match (logic, f) {
-            (FormulaLogic::Ltl, Formula::AllPaths(p)) => self.ltl(p, deadlocks),
+            (FormulaLogic::Ltl, Formula::AllPaths(p)) => self.ltl(p, deadlocks, max_states, budget),
             _ => Ok(self.ctl(f, deadlocks)[self.graph.initial() as usize]),
         }
     }
@@ -365,7 +374,13 @@ impl<'a> NetSpace<'a> {
     }
 
     /// `A p` for a path formula `p`: no path satisfies `!p`.
-    fn ltl(&self, p: &Formula, deadlocks: Deadlocks) -> Result<bool> {
+    fn ltl(
+        &self,
+        p: &Formula,
+        deadlocks: Deadlocks,
+        max_states: Option<u64>,
+        budget: &Budget,
+    ) -> Result<bool> {
         let atoms = p.state_atoms();
         let mut names: Vec<String> = (0..atoms.len()).map(atom_name).collect();
         let body = p.to_ltl(&atoms);
@@ -377,6 +392,7 @@ impl<'a> NetSpace<'a> {
             (body, None)
         };
         let tgba = translate_valuations(&Ltl::not(body), &names)?;
+        budget.check_time()?;
         // valuation of each state; `end` (Finite only) is state n, where nothing holds
         let n = self.n();
         let mut val = vec![0usize; n + 1];
@@ -408,7 +424,14 @@ impl<'a> NetSpace<'a> {
                 }
             }
         };
-        Ok(!has_accepting_run(&tgba, self.graph.initial(), &val, succ))
+        let limits = SearchLimits { max_states, budget };
+        Ok(!has_accepting_run(
+            &tgba,
+            self.graph.initial(),
+            &val,
+            succ,
+            &limits,
+        )?)
     }
 }
 
@@ -452,16 +475,44 @@ fn finite_paths(f: &Ltl, alive: &Ltl) -> Ltl {
     }
 }
 
+/// The limits of a product search: the budget's time and memory, and the explicit state
+/// limit on the product's states.
+struct SearchLimits<'b> {
+    max_states: Option<u64>,
+    budget: &'b Budget,
+}
+
+/// How many product states the search explores between two looks at its limits.
+const CHECK_EVERY: usize = 1 << 12;
+
+impl SearchLimits<'_> {
+    /// Fails when a limit is hit, `states` product states (with `edges` edges) being held.
+    fn check(&self, states: usize, edges: usize) -> Result<()> {
+        if let Some(max) = self.max_states {
+            if states as u64 > max {
+                return Err(Error::Limit(crate::error::Limit::States { max }));
+            }
+        }
+        self.budget.check_states(states)?;
+        // the next stretch may double the tables: ask for room first
+        let bytes = states * std::mem::size_of::<((u32, usize), u32)>() * 3
+            + edges * std::mem::size_of::<(u32, u64)>() * 2;
+        self.budget.room(bytes as u64)
+    }
+}
+
 /// Whether some infinite path from `init` (successors by `succ`, the valuation of state `s`
 /// being `val[s]`, read when leaving it) is accepted by `tgba`: the reachable product, then
 /// Tarjan's strongly connected components; an accepting run ends inside one component whose
-/// internal edges meet every acceptance set, and such a component carries one.
+/// internal edges meet every acceptance set, and such a component carries one. The product
+/// is built under `limits`, checked every [`CHECK_EVERY`] states.
 fn has_accepting_run(
     tgba: &ValuationTgba,
     init: u32,
     val: &[usize],
     succ: impl Fn(u32, &mut Vec<u32>),
-) -> bool {
+    limits: &SearchLimits,
+) -> Result<bool> {
     let mut by_state: Vec<Vec<usize>> = vec![Vec::new(); tgba.num_states];
     for (i, e) in tgba.edges.iter().enumerate() {
         by_state[e.from].push(i);
@@ -474,6 +525,9 @@ fn has_accepting_run(
     let mut next = Vec::new();
     let mut i = 0;
     while i < states.len() {
+        if i % CHECK_EVERY == 0 {
+            limits.check(states.len(), edges.len())?;
+        }
         let (s, q) = states[i];
         succ(s, &mut next);
         for &ei in &by_state[q] {
@@ -494,6 +548,7 @@ fn has_accepting_run(
         i += 1;
     }
     let n = states.len();
+    limits.check(n, edges.len())?;
     let mask = vec![true; n];
     let comps = sccs(
         n,
@@ -507,8 +562,9 @@ fn has_accepting_run(
             comp_of[v as usize] = ci;
         }
     }
+    limits.budget.check_time()?;
     let all = tgba.all_acc();
-    comps.iter().enumerate().any(|(ci, c)| {
+    Ok(comps.iter().enumerate().any(|(ci, c)| {
         let mut acc = 0u64;
         let mut internal = false;
         for &v in c {
@@ -520,5 +576,5 @@ fn has_accepting_run(
             }
         }
         internal && acc & all == all
-    })
+    }))
 }

@@ -39,7 +39,7 @@ use crate::model::factor::{factor, Factored};
 use crate::model::{PetriNet, StateId, System};
 use crate::symbolic::ltl::{Lasso, LtlOptions, LtlResult, LtlRun, STUTTER};
 use crate::symbolic::reach::Strategy;
-use crate::symbolic::{AutPosition, ManagerOptions, OrderSpec, Space, SystemCtx};
+use crate::symbolic::{AutPosition, OrderSpec, Space, SystemCtx};
 
 /// One LTL formula `A φ`, ready to check: its propositions (the maximal state subformulas of
 /// `φ`), `φ` over them, and the automaton of `¬φ`.
@@ -177,7 +177,7 @@ pub fn check_ltl(
 }
 
 /// An equal share of the time left among `left` formulas.
-fn share_of(budget: &Budget, left: usize) -> Budget {
+pub(super) fn share_of(budget: &Budget, left: usize) -> Budget {
     match budget.remaining() {
         Some(r) => budget.share(r / left.max(1) as f64),
         None => budget.clone(),
@@ -211,7 +211,7 @@ fn encode(fsys: &Factored, aut_size: usize, budget: &Budget) -> Result<SystemCtx
         Strategy::Sat,
         AutPosition::Top,
         aut_size,
-        ManagerOptions::for_system(&fsys.system),
+        super::symbolic::manager_options(&fsys.system, aut_size, budget),
         Space::Reach,
         budget,
     )

@@ -23,6 +23,7 @@ pub mod explicit;
 pub mod formula;
 pub mod ltl;
 pub mod sets;
+pub mod start;
 pub mod symbolic;
 pub mod xml;
 
@@ -171,8 +172,8 @@ pub fn examine_explicit(
         Examination::Liveness => vec![bool_(space.live())],
         _ => {
             let mut out = Vec::with_capacity(props.len());
-            for p in props {
-                // the explicit checks do not watch the clock inside one formula: between
+            for (i, p) in props.iter().enumerate() {
+                // CTL and the bounds are passes over the graph, not watched inside: between
                 // formulas, a spent time limit leaves the rest unanswered
                 if budget.expired() {
                     log::warn!("explicit engine: time limit reached before {}", p.id);
@@ -183,15 +184,26 @@ pub fn examine_explicit(
                     Query::Bound(ps) => num(space.bound(ps)),
                     Query::Holds(f) => {
                         let logic = ex.logic().expect("formula examinations have a logic");
-                        let deadlocks = if matches!(
+                        let ltl = matches!(
                             ex,
                             Examination::LtlCardinality | Examination::LtlFireability
-                        ) {
+                        );
+                        let deadlocks = if ltl {
                             opts.ltl_deadlocks
                         } else {
                             opts.ctl_deadlocks
                         };
-                        bool_(space.holds(f, logic, deadlocks)?)
+                        // the LTL search watches its limits: one formula gets an equal share
+                        // of the time left, and a limit it hits leaves the next ones to run
+                        let share = ltl::share_of(budget, props.len() - i);
+                        match space.holds(f, logic, deadlocks, opts.max_states, &share) {
+                            Ok(b) => bool_(b),
+                            Err(Error::Limit(l)) => {
+                                log::warn!("explicit engine: {}: {l}", p.id);
+                                None
+                            }
+                            Err(e) => return Err(e),
+                        }
                     }
                 });
             }
@@ -304,6 +316,15 @@ pub fn examine_symbolic<'a>(
         let values = values.into_iter().map(|v| v.map(Value::Bool)).collect();
         return Ok(answers(ex, ids, values, &SYMBOLIC));
     }
+    if ex == Examination::StateSpace && cache.is_none() {
+        if let Some(after) = start::after_start(&model.sys, &model.net) {
+            log::info!(
+                "{}: StateSpace from the marking after the start step",
+                model.name
+            );
+            return state_space_after_start(&after, ids, budget);
+        }
+    }
     if cache.is_none() {
         *cache = within_limits(NetChecker::build(&model.sys, &model.net, budget))?;
     }
@@ -353,6 +374,33 @@ pub fn examine_symbolic<'a>(
             }
             out
         }
+    };
+    Ok(answers(ex, ids, values, &SYMBOLIC))
+}
+
+/// StateSpace on the net after its start step ([`start::after_start`]), the initial marking
+/// added: one more marking, its out-edges, its tokens.
+fn state_space_after_start(
+    after: &start::AfterStart,
+    ids: Vec<String>,
+    budget: &Budget,
+) -> Result<Vec<Answer>> {
+    let ex = Examination::StateSpace;
+    let Some(space) = within_limits(NetChecker::build(&after.sys, &after.net, budget))? else {
+        return Ok(unanswered(ex, &ids));
+    };
+    let states = &space.stats.states + 1u32;
+    let values = match within_limits(space.state_space(budget))? {
+        Some(f) => {
+            let per_marking = f.max_token_per_marking.max(after.initial_tokens);
+            vec![
+                Some(Value::Number(states)),
+                Some(Value::Number(f.transitions + after.initial_edges)),
+                Some(Value::Number(BigUint::from(u64::from(per_marking > 0)))),
+                Some(Value::Number(BigUint::from(per_marking))),
+            ]
+        }
+        None => vec![Some(Value::Number(states)), None, None, None],
     };
     Ok(answers(ex, ids, values, &SYMBOLIC))
 }

@@ -37,6 +37,39 @@ use crate::symbolic::encoding::SatCache;
 use crate::symbolic::reach::{race_reach, ReachStats, Strategy};
 use crate::symbolic::{Encoding, ManagerOptions, OrderSpec};
 
+/// Reachable markings an explicit probe explores before a manager is sized
+/// ([`manager_options`]).
+const PROBE_STATES: u64 = 1 << 15;
+
+/// The manager for the net rebuilt as `sys`, with an automaton of `aut_states` states beside
+/// it (1: none). [`ManagerOptions::for_system`] scales the apply cache (allocated at once,
+/// 20 bytes an entry) to 4 entries per state of the product of the unit sizes, which for a
+/// net of many small units is far above its reachable markings (Peterson-PT-2: 10^10 against
+/// 20,754, a 2^24-entry cache of 335 MB). So an explicit probe first explores up to
+/// [`PROBE_STATES`] markings; when they are all, the cache gets 4 entries per reachable
+/// marking (times `aut_states`), the same rule on the exact count. `LTSYM_CACHE_LOG2`
+/// (experiments) overrides both.
+pub fn manager_options(sys: &System, aut_states: usize, budget: &Budget) -> ManagerOptions {
+    let opts = ManagerOptions::for_system(sys);
+    if std::env::var_os("LTSYM_CACHE_LOG2").is_some() {
+        return opts;
+    }
+    let Ok(stats) = crate::explicit::graph::reach_within(sys, Some(PROBE_STATES), budget) else {
+        return opts;
+    };
+    let states = stats.states as f64 * aut_states.max(1) as f64;
+    let wanted = (states * 4.0).log2().ceil().clamp(16.0, 24.0) as u32;
+    let cache_capacity = opts.cache_capacity.min(1 << wanted);
+    log::debug!(
+        "{} reachable markings: apply cache of {cache_capacity} entries",
+        stats.states
+    );
+    ManagerOptions {
+        cache_capacity,
+        ..opts
+    }
+}
+
 /// A net's reachable markings as a BDD, with the dictionary from places and transitions to
 /// sets of states.
 pub struct NetChecker<'a> {
@@ -70,7 +103,7 @@ impl<'a> NetChecker<'a> {
             &fsys,
             Strategy::Sat,
             &orders,
-            ManagerOptions::for_system(sys),
+            manager_options(sys, 1, budget),
             budget,
         )?;
         let sets = NetSets::new(&enc, &fsys, net)?;

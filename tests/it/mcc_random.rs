@@ -25,6 +25,13 @@ fn places(i: usize, k: usize) -> [Vec<String>; 3] {
 }
 
 fn random_net(rng: &mut Rng) -> String {
+    random_net_with(rng, false)
+}
+
+/// A random net; with `start`, every process's unit `P` begins on an extra place `s<i>`
+/// instead, and one transition moves every process from there to `p<i>_0` (the start step of
+/// the RERS nets of the MCC).
+fn random_net_with(rng: &mut Rng, start: bool) -> String {
     let procs = 1 + rng.below(3);
     let k = 2 + rng.below(2);
     let mut nodes = String::new();
@@ -48,9 +55,14 @@ fn random_net(rng: &mut Rng) -> String {
     let mut roots = Vec::new();
     for i in 0..procs {
         let [p, a, b] = places(i, k);
+        if start {
+            nodes.push_str(&format!(
+                "<place id=\"s{i}\"><initialMarking><text>1</text></initialMarking></place>\n"
+            ));
+        }
         for (u, ps) in [("P", &p), ("A", &a), ("B", &b)] {
             for (j, place) in ps.iter().enumerate() {
-                let m = u8::from(u == "P" && j == 0);
+                let m = u8::from(u == "P" && j == 0 && !start);
                 nodes.push_str(&format!(
                     "<place id=\"{place}\"><initialMarking><text>{m}</text></initialMarking></place>\n"
                 ));
@@ -74,8 +86,13 @@ fn random_net(rng: &mut Rng) -> String {
                 &[&p[rng.below(k)]],
             );
         }
+        let start_place = if start {
+            format!("s{i} ")
+        } else {
+            String::new()
+        };
         units.push_str(&format!(
-            "<unit id=\"P{i}\"><places>{}</places><subunits>A{i} B{i}</subunits></unit>\n\
+            "<unit id=\"P{i}\"><places>{start_place}{}</places><subunits>A{i} B{i}</subunits></unit>\n\
              <unit id=\"A{i}\"><places>{}</places><subunits/></unit>\n\
              <unit id=\"B{i}\"><places>{}</places><subunits/></unit>\n",
             p.join(" "),
@@ -98,6 +115,13 @@ fn random_net(rng: &mut Rng) -> String {
         let (x2, y2) = (&pi[rng.below(k)], &pj[rng.below(k)]);
         add(&mut nodes, &[x, y], &[x2, y2]);
     }
+    if start {
+        let from: Vec<String> = (0..procs).map(|i| format!("s{i}")).collect();
+        let to: Vec<String> = (0..procs).map(|i| places(i, k)[0][0].clone()).collect();
+        let from: Vec<&str> = from.iter().map(String::as_str).collect();
+        let to: Vec<&str> = to.iter().map(String::as_str).collect();
+        add(&mut nodes, &from, &to);
+    }
     format!(
         r#"<?xml version="1.0"?>
 <pnml xmlns="http://www.pnml.org/version-2009/grammar/pnml">
@@ -114,7 +138,7 @@ fn random_net(rng: &mut Rng) -> String {
   </net>
 </pnml>
 "#,
-        np = procs * 3 * k,
+        np = procs * 3 * k + if start { procs } else { 0 },
         nu = 1 + procs * 3,
         roots = roots.join(" ")
     )
@@ -246,6 +270,40 @@ fn symbolic_and_explicit_agree_on_random_nested_unit_nets() {
     assert!(answered > 1000, "{answered}");
 }
 
+/// StateSpace from the marking after a start step (`ltsym::mcc::start`: the system without
+/// the start places, the initial marking added back) against the explicit engine on the
+/// whole net: states, edges and token maxima equal.
+#[test]
+fn state_space_after_the_start_step_agrees_with_explicit() {
+    let mut rng = Rng::new(0x5747);
+    for i in 0..40 {
+        let text = random_net_with(&mut rng, true);
+        let (sys, net) = pnml::parse_net(&text, Path::new("random.pnml"), PnmlLabels::Auto)
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        let after = ltsym::mcc::start::after_start(&sys, &net)
+            .unwrap_or_else(|| panic!("net {i}: no start step found\n{text}"));
+        assert_eq!(after.initial_edges, 1, "net {i}");
+        assert!(after.sys.components().iter().all(|c| c.num_states() > 0));
+        let model = Model {
+            dir: PathBuf::from("."),
+            name: format!("start-{i}"),
+            sys,
+            net,
+        };
+        let opts = MccOptions::default();
+        let budget = Budget::unlimited();
+        let ex = Examination::StateSpace;
+        let sym = examine_symbolic(&model, ex, &[], &opts, &budget, &mut None)
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        let exp = examine_explicit(&model, ex, &[], &opts, &budget)
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        let values =
+            |a: &[ltsym::mcc::Answer]| a.iter().map(|a| a.value.clone()).collect::<Vec<_>>();
+        assert!(values(&sym).iter().all(Option::is_some), "net {i}");
+        assert_eq!(values(&sym), values(&exp), "net {i}\n{text}");
+    }
+}
+
 /// LTL alone, on more nets and formulas, in both readings of a deadlock the symbolic engine
 /// has (a deadlock repeats forever, the contest's; a path into a deadlock is no path, RERS's):
 /// the symbolic product must answer every formula itself (no fallback to the explicit engine,
@@ -308,4 +366,63 @@ fn symbolic_ltl_over_state_atoms_agrees_with_explicit_on_random_nets() {
         violated > 150 && violated < 810,
         "{violated} of {compared} violated"
     );
+}
+
+/// The explicit LTL search watches its limits inside one formula: under a state limit of the
+/// net's reachable markings, a formula whose product has more states (`A G p0_0 = 0`: the
+/// initial marking has `p0_0`, so the negation's automaton moves on to its accepting sink
+/// there, and the product holds the initial marking twice, where it is reached again) is
+/// unanswered, and the next one,
+/// whose product is the markings themselves (`A F G p0_0 = 0`, a one-state automaton of the
+/// negation), is still answered.
+#[test]
+fn a_limit_inside_the_explicit_ltl_search_leaves_the_next_formula_to_run() {
+    let mut rng = Rng::new(0x11A1);
+    let mut hit = 0;
+    for i in 0..10 {
+        let text = random_net(&mut rng);
+        let (sys, net) = pnml::parse_net(&text, Path::new("random.pnml"), PnmlLabels::Auto)
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        let p = net.place("p0_0").expect("place p0_0");
+        let model = Model {
+            dir: PathBuf::from("."),
+            name: format!("limits-{i}"),
+            sys,
+            net,
+        };
+        let budget = Budget::unlimited();
+        let mut opts = MccOptions {
+            engine: Engine::Explicit,
+            ..MccOptions::default()
+        };
+        let ss = examine_explicit(&model, Examination::StateSpace, &[], &opts, &budget).unwrap();
+        let Some(Value::Number(states)) = &ss[0].value else {
+            panic!("net {i}: no state count")
+        };
+        opts.max_states = Some(u64::try_from(states).unwrap());
+        let empty = || Formula::Le(IntExpr::Tokens(vec![p]), IntExpr::Const(0));
+        let props = vec![
+            Property {
+                id: "big".into(),
+                query: Query::Holds(Formula::AllPaths(Box::new(Formula::Globally(Box::new(
+                    empty(),
+                ))))),
+            },
+            Property {
+                id: "small".into(),
+                query: Query::Holds(Formula::AllPaths(Box::new(Formula::Finally(Box::new(
+                    Formula::Globally(Box::new(empty())),
+                ))))),
+            },
+        ];
+        let answers = examine(&model, Examination::LtlCardinality, &props, &opts, &budget)
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        // where the initial marking is never reached again, the first product fits too
+        hit += usize::from(answers[0].value.is_none());
+        assert!(
+            answers[1].value.is_some(),
+            "net {i}: the next formula did not run"
+        );
+    }
+    assert!(hit >= 5, "the state limit stopped {hit} of 10 searches");
 }
