@@ -684,6 +684,7 @@ fn depth_hides_every_violation_for_m_steps() {
 #[test]
 fn target_states_gives_the_order_of_magnitude() {
     let mut n = 0;
+    let mut refusals = 0;
     for (components, target) in [(3, 1e3), (6, 1e6), (12, 1e10), (30, 1e20), (40, 1e30)] {
         for extension in [Mode::Free, Mode::Cut, Mode::Divergent] {
             n += 1;
@@ -699,6 +700,25 @@ fn target_states_gives_the_order_of_magnitude() {
             };
             let what = format!("{knobs:?}");
             let p = generate(&knobs).unwrap_or_else(|e| panic!("{what}: {e}"));
+            // a target below what the components give is refused, not missed by far
+            let small = generate(&Knobs {
+                target_states: Some(1e3),
+                ..knobs.clone()
+            });
+            let refused = matches!(&small, Err(ltsym::Error::Usage(_)));
+            if let Ok(q) = &small {
+                let least = q
+                    .extensions
+                    .iter()
+                    .map(|e| e.states as f64)
+                    .product::<f64>();
+                assert!(
+                    least * q.unextended_states as f64 <= 1e4,
+                    "{what}: a target of 1e3 gives up to {:e} states",
+                    least * q.unextended_states as f64
+                );
+            }
+            refusals += refused as usize;
             let f = Factored::none(&p.system);
             let order = OrderSpec::Force.compute_for(&f).unwrap();
             let (_, _, st) = run_reach(
@@ -729,4 +749,6 @@ fn target_states_gives_the_order_of_magnitude() {
             }
         }
     }
+    // 30 and 40 components cannot make 1e3 states (two or more per extension)
+    assert!(refusals >= 6, "{refusals} small targets refused");
 }
