@@ -1,14 +1,14 @@
 //! `ltsym synth`: a benchmark problem with verdicts by construction, written into a folder
 //! (see `ltsym::synth` and docs/synth.md). Prints the path of every file written.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use ltsym::synth::bisim::generate_bisim;
 use ltsym::synth::decompose::SyncStyle;
 use ltsym::synth::extension::Mode;
 use ltsym::synth::naming::Naming;
-use ltsym::synth::{generate, output, Knobs};
+use ltsym::synth::{generate, manifest, output, Knobs};
 use ltsym::write::OutputFormat;
 use ltsym::Error;
 
@@ -88,6 +88,16 @@ pub struct Args {
     /// problem-flat.pml: SPIN's input when labels are shared by more than two), comma-separated.
     #[arg(long, value_enum, value_delimiter = ',')]
     formats: Vec<OutputFormat>,
+    /// Make again what a manifest.json describes (its knobs, seed, formats; --bisim and
+    /// --bisimilar for a weak-bisimulation task): the same bytes when the generator version is
+    /// the same.
+    #[arg(long, value_name = "MANIFEST", conflicts_with_all = [
+        "seed", "components", "decompositions", "properties", "ltl_properties",
+        "ctl_properties", "false_share", "structural", "core_labels", "core_states", "sync",
+        "extension", "fresh_labels", "extension_states", "target_states", "red", "keep_may",
+        "depth", "naming", "bisim", "bisimilar", "formats",
+    ])]
+    from: Option<PathBuf>,
 }
 
 fn parse_depth(s: &str) -> Result<(usize, usize), String> {
@@ -102,7 +112,32 @@ fn parse_depth(s: &str) -> Result<(usize, usize), String> {
     Ok((num(m)?, num(n)?))
 }
 
+/// `--from`: the files a manifest's recipe makes.
+fn from_manifest(path: &Path) -> Result<Vec<(String, String)>, Error> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        file: path.to_path_buf(),
+        source,
+    })?;
+    let recipe =
+        manifest::recipe(&text).map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
+    if recipe.version != manifest::VERSION {
+        log::warn!(
+            "{}: made by generator version {}, this is version {}: the bytes will differ",
+            path.display(),
+            recipe.version,
+            manifest::VERSION
+        );
+    }
+    output::recipe_files(&recipe)
+}
+
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    if let Some(path) = &args.from {
+        for path in output::write_files(&args.output, from_manifest(path)?)? {
+            outln!("{}", path.display());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let knobs = Knobs {
         seed: args.seed,
         components: args.components,

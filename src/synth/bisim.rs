@@ -50,6 +50,9 @@ pub struct Side {
 pub struct BisimTask {
     pub knobs: Knobs,
     pub bisimilar: bool,
+    /// The answer asked for (`--bisimilar`), `None` when the seed decided it: a forced answer
+    /// draws nothing from the seed, so the same seed makes other bytes.
+    pub forced: Option<bool>,
     pub a: Side,
     pub b: Side,
     /// The visible labels (by name): the core labels both systems have.
@@ -137,6 +140,7 @@ pub fn generate_bisim(knobs: &Knobs, answer: Option<bool>) -> Result<BisimTask> 
     Ok(BisimTask {
         knobs: knobs.clone(),
         bisimilar,
+        forced: answer,
         a,
         b,
         visible,

@@ -91,7 +91,8 @@ impl Depth<'_> {
             if y == 0 && d <= self.m {
                 return None;
             }
-            if own && y != 0 && d > self.n {
+            // its own property must be violated within n steps: alive after step n is too late
+            if own && y != 0 && d >= self.n {
                 return None;
             }
             out.push(y);
@@ -261,5 +262,37 @@ fn mark_must(mts: &mut Mts, from: St, label: Lb, to: St) {
         if e.from == from && e.label == label && e.to == to {
             e.must = true;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::automata::translate::translate;
+    use crate::parse::ltl::parse_formula;
+    use crate::synth::deep::Tracker;
+    use std::path::Path;
+
+    /// `(m, n]`-deep (Def. 35): the own property is violated within `n` steps, never later.
+    #[test]
+    fn depth_guard_wants_the_violation_by_step_n() {
+        // G !a0 over {a0, a1}: a1 keeps it alive, a0 violates it
+        let a = translate(&parse_formula("G !a0", Path::new("t")).unwrap()).unwrap();
+        let t = Tracker::new(&a, &[0, 1]).unwrap();
+        let trackers = [t.clone()];
+        let g = Depth {
+            trackers: &trackers,
+            own: Some(0),
+            m: 1,
+            n: 2,
+        };
+        let start = vec![t.initial];
+        // a violation at step 1 is within m: not allowed
+        assert!(g.step(&start, 0, 0).is_none());
+        let (after_a1, d) = g.step(&start, 0, 1).unwrap();
+        assert_eq!(d, 1);
+        // at step 2 = n: a0 violates it (allowed), a1 would leave it alive past n
+        assert!(g.step(&after_a1, 1, 0).is_some());
+        assert!(g.step(&after_a1, 1, 1).is_none());
     }
 }

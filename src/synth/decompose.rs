@@ -31,7 +31,9 @@ use super::mts::{Lb, Mts, St};
 use super::red::{blocked_at, red_dfa};
 
 /// How labels may be shared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum SyncStyle {
     /// Each label in at most two components (RERS 2016, 2017).

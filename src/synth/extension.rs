@@ -33,7 +33,9 @@ use crate::gen::rng::Rng;
 use super::mts::{Lb, Mts, St};
 
 /// Which construction (see the module documentation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// Lemma 8 in a strong form: never blocks, no fresh cycles (LTL and CTL kept; exact

@@ -1,14 +1,17 @@
 //! The knobs of a synthesised problem: everything the bytes of a problem depend on besides
 //! the generator's version. Plain data; the manifest records every field.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::decompose::SyncStyle;
 use super::extension::Mode;
 use super::naming::Naming;
 
 /// What to make. [`Knobs::default`] gives a small problem.
-#[derive(Clone, Debug, Serialize)]
+/// Read back from a manifest ([`super::manifest::Recipe`]): a knob this version does not
+/// know is an error, never ignored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Knobs {
     pub seed: u64,
     /// Components of the final system (at least 1).

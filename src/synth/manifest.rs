@@ -5,17 +5,28 @@
 //! and theorems the verdict rests on (`basis`), and for a false LTL property the
 //! counterexample the construction inserted (a lasso over the final label names).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use crate::write::OutputFormat;
 
 use super::knobs::Knobs;
 
 /// The manifest's format version: bump when a field changes meaning.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
+
+/// The generator's version: the same knobs, seed and version give the same bytes. Bump it
+/// in the commit that changes the bytes made from some knobs and seed (here or in anything
+/// the generator uses: the LTL translation, the engines, the writers), and regenerate the
+/// shipped suite `bench-data/synth/` in that same commit (`scripts/synth-suite.sh --regenerate`).
+/// Independent of the crate's version, so that a release alone changes no problem.
+pub const VERSION: u32 = 1;
 
 #[derive(Serialize)]
 pub struct Manifest {
     pub generator: Generator,
     pub knobs: Knobs,
+    /// The formats asked for beside `.dot` and `.pml` (`--formats`).
+    pub formats: Vec<String>,
     pub files: Vec<String>,
     pub system: SystemFacts,
     pub construction: Construction,
@@ -26,7 +37,7 @@ pub struct Manifest {
 #[derive(Serialize)]
 pub struct Generator {
     pub name: &'static str,
-    pub version: &'static str,
+    pub version: u32,
     pub format: u32,
 }
 
@@ -34,7 +45,7 @@ impl Generator {
     pub fn this() -> Generator {
         Generator {
             name: "ltsym synth",
-            version: env!("CARGO_PKG_VERSION"),
+            version: VERSION,
             format: FORMAT,
         }
     }
@@ -149,9 +160,13 @@ pub struct BisimManifest {
     pub generator: Generator,
     pub knobs: Knobs,
     pub task: &'static str,
+    /// The formats asked for beside `.dot` and `.pml` (`--formats`).
+    pub formats: Vec<String>,
     pub files: Vec<String>,
     /// The answer: whether `[a]_visible ≈ [b]_visible`.
     pub bisimilar: bool,
+    /// The answer asked for (`--bisimilar`); `null` when the seed decided it.
+    pub bisimilar_flag: Option<bool>,
     /// The visible labels; every other label is hidden (τ). They are exactly the labels the
     /// two systems share.
     pub visible: Vec<String>,
@@ -189,4 +204,71 @@ pub struct SideFacts {
     pub unextended_reachable_states: u64,
     pub decompositions: usize,
     pub extensions: usize,
+}
+
+/// What a manifest says to make: the knobs, the formats and, for a weak-bisimulation task,
+/// the answer asked for. Making it again with the same generator version gives the same
+/// bytes (`ltsym synth --from`, `scripts/synth-suite.sh`).
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    /// The generator version that made the manifest.
+    pub version: u32,
+    pub knobs: Knobs,
+    pub formats: Vec<OutputFormat>,
+    /// `Some(flag)` for a weak-bisimulation task: `--bisimilar`, or `None` (the seed decides).
+    pub bisim: Option<Option<bool>>,
+}
+
+/// The part of a manifest a [`Recipe`] reads; the facts beside it are not needed.
+#[derive(Deserialize)]
+struct RecipeFields {
+    generator: GeneratorFields,
+    knobs: Knobs,
+    formats: Vec<String>,
+    /// Only in a weak-bisimulation task's manifest.
+    #[serde(default)]
+    task: Option<String>,
+    #[serde(default)]
+    bisimilar_flag: Option<bool>,
+}
+
+#[derive(Deserialize)]
+struct GeneratorFields {
+    name: String,
+    version: u32,
+    format: u32,
+}
+
+/// Reads the recipe of a manifest; the message says what is wrong.
+pub fn recipe(text: &str) -> std::result::Result<Recipe, String> {
+    let r: RecipeFields = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if r.generator.name != "ltsym synth" || r.generator.format != FORMAT {
+        return Err(format!(
+            "made by `{}`, manifest format {}: this ltsym reads the manifests of `ltsym synth`, \
+             format {FORMAT}",
+            r.generator.name, r.generator.format
+        ));
+    }
+    r.knobs.validate()?;
+    let formats = r
+        .formats
+        .iter()
+        .map(|f| {
+            <OutputFormat as clap::ValueEnum>::from_str(f, false)
+                .map_err(|_| format!("`{f}` is not a format ltsym writes"))
+        })
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(Recipe {
+        version: r.generator.version,
+        knobs: r.knobs,
+        formats,
+        bisim: r.task.is_some().then_some(r.bisimilar_flag),
+    })
+}
+
+/// The name of `f` as `--formats` takes it.
+pub fn format_name(f: OutputFormat) -> String {
+    clap::ValueEnum::to_possible_value(&f)
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
 }

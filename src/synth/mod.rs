@@ -536,6 +536,17 @@ fn extension_sizes(knobs: &Knobs, count: usize, base: u64, rng: &mut Rng) -> Res
         }
         return Ok(Vec::new());
     }
+    // every extension has at least two states: below that product the target is missed by
+    // more than the promised order of magnitude
+    let least = count as f64 * 2f64.log10();
+    if least > left + 1.0 {
+        return Err(Error::Usage(format!(
+            "--target-states {target:e} is below what {count} alphabet extensions give (at least \
+             {:.0e} states: each has two or more, and the unextended system has {base}): lower \
+             --components, raise --decompositions, or aim higher",
+            10f64.powf(least) * base.max(1) as f64
+        )));
+    }
     let max = (MAX_EXTENSION_STATES as f64).log10();
     if left > max * count as f64 {
         return Err(Error::Usage(format!(

@@ -16,7 +16,9 @@ use crate::model::{System, SystemBuilder};
 use super::mts::{Lb, Mts};
 
 /// How labels are named.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum,
+)]
 pub enum Naming {
     /// `c3_t4`, `c3_t4__c0_t1` (RERS 2016, 2017).
     #[value(name = "rers2016")]

@@ -12,9 +12,9 @@ use crate::write::{self, OutputFormat};
 use super::bisim::{BisimTask, Side};
 use super::extension::Mode;
 use super::manifest::{
-    BaseFacts, BisimBase, BisimManifest, Construction, Counterexample, CtlEntry,
+    format_name, BaseFacts, BisimBase, BisimManifest, Construction, Counterexample, CtlEntry,
     DecompositionFacts, DepthFacts, DistinguishingTrace, ExtensionFacts, Generator, LtlEntry,
-    Manifest, SideFacts, SystemFacts,
+    Manifest, Recipe, SideFacts, SystemFacts,
 };
 use super::mts::Lb;
 use super::patterns::{CTL, LTL};
@@ -75,7 +75,7 @@ pub fn files(p: &Problem, extra: &[OutputFormat]) -> Result<Vec<(String, String)
     out.push((format!("{STEM}-ctl-properties.txt"), ctl_file(p)));
     let mut names: Vec<String> = out.iter().map(|(n, _)| n.clone()).collect();
     names.push("manifest.json".into());
-    out.push(("manifest.json".into(), json(&manifest(p, names))?));
+    out.push(("manifest.json".into(), json(&manifest(p, names, extra))?));
     Ok(out)
 }
 
@@ -85,8 +85,20 @@ pub fn bisim_files(t: &BisimTask, extra: &[OutputFormat]) -> Result<Vec<(String,
     out.extend(system_files(&t.b.system, "b", extra)?);
     let mut names: Vec<String> = out.iter().map(|(n, _)| n.clone()).collect();
     names.push("manifest.json".into());
-    out.push(("manifest.json".into(), json(&bisim_manifest(t, names))?));
+    out.push((
+        "manifest.json".into(),
+        json(&bisim_manifest(t, names, extra))?,
+    ));
     Ok(out)
+}
+
+/// The files a manifest's recipe makes: the same bytes as the files it came with when the
+/// generator version is the same.
+pub fn recipe_files(r: &Recipe) -> Result<Vec<(String, String)>> {
+    match r.bisim {
+        Some(answer) => bisim_files(&super::bisim::generate_bisim(&r.knobs, answer)?, &r.formats),
+        None => files(&super::generate(&r.knobs)?, &r.formats),
+    }
 }
 
 /// Writes `files` into `dir` (created if missing); returns their paths.
@@ -259,7 +271,7 @@ fn ctl_basis(p: &Problem) -> Vec<String> {
     }
 }
 
-fn manifest(p: &Problem, files: Vec<String>) -> Manifest {
+fn manifest(p: &Problem, files: Vec<String>, extra: &[OutputFormat]) -> Manifest {
     let name = name_of(p);
     let names = |ls: &[Lb]| ls.iter().map(|&l| name(l)).collect::<Vec<_>>();
     // construction index -> final component name
@@ -292,6 +304,7 @@ fn manifest(p: &Problem, files: Vec<String>) -> Manifest {
     Manifest {
         generator: Generator::this(),
         knobs: p.knobs.clone(),
+        formats: extra.iter().map(|&f| format_name(f)).collect(),
         files,
         system: SystemFacts {
             components: sys.components().len(),
@@ -396,7 +409,7 @@ fn side_facts(s: &Side, file: &str) -> SideFacts {
     }
 }
 
-fn bisim_manifest(t: &BisimTask, files: Vec<String>) -> BisimManifest {
+fn bisim_manifest(t: &BisimTask, files: Vec<String>, extra: &[OutputFormat]) -> BisimManifest {
     let name = |l: Lb| t.a.names.label[l as usize].clone();
     let mut basis = vec![
         "each system is decomposed from its base LTS by modal contracts and refined to LTSs \
@@ -424,8 +437,10 @@ fn bisim_manifest(t: &BisimTask, files: Vec<String>) -> BisimManifest {
         knobs: t.knobs.clone(),
         task: "weak bisimulation (thesis Def. 30): are a and b weakly bisimilar once every \
                label outside `visible` is hidden?",
+        formats: extra.iter().map(|&f| format_name(f)).collect(),
         files,
         bisimilar: t.bisimilar,
+        bisimilar_flag: t.forced,
         visible: t.visible.clone(),
         distinguishing_trace: t.trace.as_ref().map(|(w, in_a)| {
             let (yes, no) = if *in_a { ("a", "b") } else { ("b", "a") };
