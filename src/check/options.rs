@@ -30,6 +30,11 @@ pub enum Engine {
     /// under the RERS reading; `check` only); the symbolic engine where the composition stays
     /// too large.
     Compositional,
+    /// LTL under the RERS reading, per property: the compositional engine where its
+    /// composition stays small, the symbolic engine (on the whole system, for all such
+    /// properties at once) where it does not; the choice is logged (`-v`) and in the JSON
+    /// report. Anything else: the symbolic engine.
+    Auto,
 }
 
 /// Whether each component's start marker is a step of the trace (LTL only).
@@ -85,6 +90,9 @@ pub struct CheckOptions {
     pub max_nodes: Option<u64>,
     /// Explicit engine: state limit.
     pub max_states: Option<u64>,
+    /// Compositional and auto engines: the largest composition built for a property before
+    /// the symbolic engine takes over (see [`crate::check::MAX_COMPOSED_STATES`]).
+    pub compose_max_states: usize,
     /// The memory limit (see [`crate::memory`]); the node store is sized from it through
     /// `manager` ([`ManagerOptions::within`]).
     pub memory: Option<MemoryLimit>,
@@ -115,6 +123,7 @@ impl Default for CheckOptions {
             timeout: None,
             max_nodes: None,
             max_states: None,
+            compose_max_states: super::compose::MAX_COMPOSED_STATES,
             memory: None,
             started: None,
             start_steps: StartSteps::default(),

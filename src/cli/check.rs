@@ -145,6 +145,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         factor: args.limits.factor(),
         order: args.limits.order,
         progress: super::progress(),
+        ..CheckOptions::default()
     };
     let problem = match args.problem {
         Some(n) => Some(n.to_string()),
