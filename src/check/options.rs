@@ -31,9 +31,9 @@ pub enum Engine {
     /// too large.
     Compositional,
     /// LTL under the RERS reading, per property: the compositional engine where its
-    /// composition stays small, the symbolic engine (on the whole system, for all such
-    /// properties at once) where it does not; the choice is logged (`-v`) and in the JSON
-    /// report. Anything else: the symbolic engine.
+    /// compositions stay small, else the symbolic engine (on the whole system, for all such
+    /// properties at once); the choice is logged with -v and named in the JSON report. CTL and
+    /// the SPIN reading: the symbolic engine
     Auto,
 }
 
