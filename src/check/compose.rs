@@ -27,10 +27,6 @@ use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Event, Outcome, PropertyResult, ReductionInfo};
 use crate::symbolic::ltl::{LtlOptions, LtlRun};
 
-/// The largest composition the compositional engine builds before it hands the reduced
-/// network to the symbolic engine.
-pub const MAX_COMPOSED_STATES: usize = 200_000;
-
 fn info(r: &Reduction) -> ReductionInfo {
     ReductionInfo {
         equivalence: r.equivalence.name().into(),

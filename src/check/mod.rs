@@ -34,8 +34,9 @@ mod shared;
 mod spin;
 
 pub use crate::report::Event;
-pub use compose::MAX_COMPOSED_STATES;
-pub use options::{order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps};
+pub use options::{
+    order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps, MAX_COMPOSED_STATES,
+};
 
 use compose::{check_ltl_auto, check_ltl_compositional};
 use ctl::check_ctl_file;

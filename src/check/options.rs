@@ -78,6 +78,10 @@ impl LtlSemantics {
     }
 }
 
+/// The largest composition the compositional engine builds for a property before the symbolic
+/// engine takes over (the default of [`CheckOptions::compose_max_states`]).
+pub const MAX_COMPOSED_STATES: usize = 200_000;
+
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
     pub engine: Engine,
@@ -123,7 +127,7 @@ impl Default for CheckOptions {
             timeout: None,
             max_nodes: None,
             max_states: None,
-            compose_max_states: super::compose::MAX_COMPOSED_STATES,
+            compose_max_states: MAX_COMPOSED_STATES,
             memory: None,
             started: None,
             start_steps: StartSteps::default(),
