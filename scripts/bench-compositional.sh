@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The compositional engine against the monolithic symbolic one, in one run: per problem, the
-# CPU time (user+sys) and peak memory of `check --engine compositional` and of `check --engine
-# symbolic`, the verdicts compared; per property, how it was reduced (equivalence, kept
-# labels, the largest LTS made, the LTS checked), from the JSON report. Where mCRL2 is built
+# CPU time (user+sys) and peak memory of `check --engine compositional`, `--engine auto` and
+# `--engine symbolic`, the verdicts compared (with the official ones where the property file
+# has them); per property, how it was reduced (equivalence, kept labels, the largest LTS made,
+# the LTS checked) and which engine `auto` chose, from the JSON reports. Where mCRL2 is built
 # (LTSYM_MCRL2_BIN, see docs/formats-and-peers.md), the largest LTS of the first property of
 # each problem is minimised by `ltsconvert` beside `ltsym reduce`.
 #
@@ -30,30 +31,42 @@ for p in "${problems[@]}"; do
   year=${p%/*}; n=${p#*/}
   dot="$rers/$year/problem$n.dot"; props="$rers/$year/problem$n-properties.txt"
   echo "== $year/$n"
-  echo "compositional: $(cpu "$ltsym" check "$dot" "$props" --engine compositional --json --timeout "$timeout")"
-  cp "$tmp/out" "$tmp/comp.json"
-  echo "symbolic:      $(cpu "$ltsym" check "$dot" "$props" --engine symbolic --json --timeout "$timeout")"
-  cp "$tmp/out" "$tmp/sym.json"
-  python3 - "$tmp/comp.json" "$tmp/sym.json" <<'PY'
-import json, sys
+  for engine in ${LTSYM_BENCH_ENGINES:-compositional auto symbolic}; do
+    printf '%-14s %s\n' "$engine:" "$(cpu "$ltsym" check "$dot" "$props" --engine "$engine" --format json --timeout "$timeout")"
+    cp "$tmp/out" "$tmp/$engine.json"
+  done
+  python3 - "$tmp" "$props" <<'PY'
+import json, os, re, sys
 def results(path):
     try:
         return {r["number"]: r for r in json.load(open(path))["results"]}
     except Exception as e:
-        print(f"  (no JSON report in {path}: {e})")
         return {}
-comp, sym = results(sys.argv[1]), results(sys.argv[2])
-print(f"  {'#':>3} {'verdict':>8} {'symbolic':>8} {'equivalence':>12} {'kept':>4} "
-      f"{'largest states':>14} {'transitions':>11} {'final':>7} {'time s':>7} {'sym s':>7}")
-for k in sorted(comp):
-    c, s = comp[k], sym.get(k, {})
-    red = c.get("reduction") or {}
-    print(f"  {k:>3} {str(c['verdict']):>8} {str(s.get('verdict')):>8} "
+tmp, props = sys.argv[1], sys.argv[2]
+official = {}
+for m in re.finditer(r"^#(\d+):\s*(true|false)", open(props).read(), re.M):
+    official[int(m.group(1))] = m.group(2) == "true"
+runs = {e: results(os.path.join(tmp, e + ".json")) for e in ("compositional", "auto", "symbolic")}
+comp, auto, sym = runs["compositional"], runs["auto"], runs["symbolic"]
+print(f"  {'#':>3} {'comp':>6} {'auto':>6} {'symb':>6} {'offic':>6} {'equivalence':>12} {'kept':>4} "
+      f"{'largest states':>14} {'transitions':>11} {'final':>7} {'comp s':>7} {'auto s':>7} {'auto by':>13} {'sym s':>7}")
+mismatches = 0
+for k in sorted(set(comp) | set(auto) | set(sym)):
+    c, a, s = comp.get(k, {}), auto.get(k, {}), sym.get(k, {})
+    red = c.get("reduction") or a.get("reduction") or {}
+    v = lambda r: str(r.get("verdict", "-"))
+    print(f"  {k:>3} {v(c):>6} {v(a):>6} {v(s):>6} {str(official.get(k, '-')):>6} "
           f"{red.get('equivalence', '-'):>12} {red.get('kept_labels', '-'):>4} "
           f"{red.get('largest_states', '-'):>14} {red.get('largest_transitions', '-'):>11} "
-          f"{red.get('last_states', '-'):>7} {c['time_s']:>7.2f} {s.get('time_s', float('nan')):>7.2f}")
-    if s and s.get("verdict") is not None and c["verdict"] is not None and s["verdict"] != c["verdict"]:
+          f"{red.get('last_states', '-'):>7} {c.get('time_s', float('nan')):>7.2f} "
+          f"{a.get('time_s', float('nan')):>7.2f} {str(a.get('engine', '-')):>13} {s.get('time_s', float('nan')):>7.2f}")
+    known = [r["verdict"] for r in (c, a, s) if r.get("verdict") is not None]
+    if k in official:
+        known.append(official[k])
+    if len(set(known)) > 1:
+        mismatches += 1
         print(f"  MISMATCH on #{k}")
+print(f"  mismatches: {mismatches}")
 PY
   if [ -n "${LTSYM_MCRL2_BIN:-}" ] && [ -x "$LTSYM_MCRL2_BIN/ltsconvert" ]; then
     "$ltsym" reduce "$dot" --equivalence strong --compose -o "$tmp/whole.aut" \

@@ -8,7 +8,7 @@
 use std::rc::Rc;
 use std::time::Instant;
 
-use super::ltl::{lasso_evidence, validate_lasso};
+use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
 use super::options::{CheckOptions, Engine};
 use super::shared::{
     fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
@@ -26,10 +26,6 @@ use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Event, Outcome, PropertyResult, ReductionInfo};
 use crate::symbolic::ltl::{LtlOptions, LtlRun};
-
-/// The largest composition the compositional engine builds before it hands the reduced
-/// network to the symbolic engine.
-pub const MAX_COMPOSED_STATES: usize = 200_000;
 
 fn info(r: &Reduction) -> ReductionInfo {
     ReductionInfo {
@@ -68,7 +64,7 @@ pub(super) fn check_ltl_compositional(
         let verdict = (|| -> Result<Verdict> {
             let pos = translate_within(&p.formula, budget)?;
             let answer =
-                check_compositional(sys, neg, &pos, MAX_COMPOSED_STATES, &mut cache, budget)?;
+                check_compositional(sys, neg, &pos, opts.compose_max_states, &mut cache, budget)?;
             match answer {
                 LtlAnswer::Decided {
                     counterexample,
@@ -93,37 +89,154 @@ pub(super) fn check_ltl_compositional(
                 } => {
                     log::info!(
                         "LTL #{}: {} reduced LTSs left (largest {} states), composing more passes \
-                         {MAX_COMPOSED_STATES} states: the symbolic engine checks their network",
+                         {} states: the symbolic engine checks their network",
                         p.number,
                         nodes.len(),
-                        r.largest.0
+                        r.largest.0,
+                        opts.compose_max_states
                     );
                     reduction = Some(info(&r));
                     symbolic_on_network(sys, &nodes, neg, opts, budget)
                 }
             }
         })();
-        let mut evidence = None;
-        let outcome = or_unknown(verdict, |v| match v {
-            None => Ok(Outcome::Holds),
-            Some((prefix, cycle)) => {
-                validate_lasso(sys, &p.formula, neg, &prefix, &cycle)?;
-                if opts.witness {
-                    // a run of the reduced LTS realised on the system: no shortness was proved for it
-                    evidence = Some(lasso_evidence(sys, &p.formula, &prefix, &cycle, None)?);
-                }
-                Ok(Outcome::Violated)
-            }
-        })?;
-        let mut r = result(p, outcome, t.elapsed().as_secs_f64());
-        let st = neg.stats();
-        r.automaton = Some((st.states, st.edges, st.acc_sets));
-        r.evidence = evidence;
+        let mut r = finish(sys, p, neg, verdict, opts, t.elapsed().as_secs_f64())?;
         r.reduction = reduction;
         log::info!("LTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
     report.results = fair_shares(ps.len(), budget, check_one, on)?;
+    Ok(())
+}
+
+/// The result of property `p` (negation `neg`) from its verdict: a counterexample replayed on
+/// `sys` (and shown with `--witness`), a limit as unknown.
+fn finish(
+    sys: &System,
+    p: &Property<Ltl>,
+    neg: &Tgba,
+    verdict: Result<Verdict>,
+    opts: &CheckOptions,
+    time_s: f64,
+) -> Result<PropertyResult> {
+    let mut evidence = None;
+    let outcome = or_unknown(verdict, |v| match v {
+        None => Ok(Outcome::Holds),
+        Some((prefix, cycle)) => {
+            validate_lasso(sys, &p.formula, neg, &prefix, &cycle)?;
+            if opts.witness {
+                // a run of the reduced LTS realised on the system: no shortness was proved for it
+                evidence = Some(lasso_evidence(sys, &p.formula, &prefix, &cycle, None)?);
+            }
+            Ok(Outcome::Violated)
+        }
+    })?;
+    let mut r = result(p, outcome, time_s);
+    let st = neg.stats();
+    r.automaton = Some((st.states, st.edges, st.acc_sets));
+    r.evidence = evidence;
+    Ok(r)
+}
+
+/// `--engine auto`: each property first by the compositional engine, composing no LTS over
+/// `opts.compose_max_states` states and within an equal share of the time left; the
+/// properties it leaves (the composition stays too large, or the share ran out) then go to
+/// the symbolic engine together, on the whole system (one reachability for all of them), not
+/// on the reduced network: a reduced network that stays large is no easier for BDDs than the
+/// system, and each network needed a context of its own. Each result names its engine.
+pub(super) fn check_ltl_auto(
+    sys: &System,
+    ps: &[Property<Ltl>],
+    opts: &CheckOptions,
+    budget: &Budget,
+    report: &mut CheckReport,
+    on: &mut dyn FnMut(Event<'_>),
+) -> Result<()> {
+    let mut automata = Automata::translate(ps, budget)?;
+    let mut cache = Cache::new();
+    on(Event::Begin(report));
+    let mut results: Vec<Option<PropertyResult>> = vec![None; ps.len()];
+    let mut left: Vec<usize> = Vec::new();
+    for (i, p) in ps.iter().enumerate() {
+        let t = Instant::now();
+        let share = match budget.remaining() {
+            Some(r) => budget.share(r / (ps.len() - i) as f64),
+            None => budget.clone(),
+        };
+        let neg = match automata.get(i, Round::First, &share)? {
+            Ok(neg) => neg,
+            Err(_) => {
+                left.push(i);
+                continue;
+            }
+        };
+        let attempt = translate_within(&p.formula, &share).and_then(|pos| {
+            check_compositional(sys, neg, &pos, opts.compose_max_states, &mut cache, &share)
+        });
+        let (verdict, r) = match attempt {
+            Ok(LtlAnswer::Decided {
+                counterexample,
+                reduction,
+            }) => (Ok(counterexample), reduction),
+            Ok(LtlAnswer::Network { reduction, .. }) => {
+                log::info!(
+                    "LTL #{}: engine symbolic (the composition for {} kept labels passes {} \
+                     states)",
+                    p.number,
+                    reduction.kept.len(),
+                    opts.compose_max_states
+                );
+                left.push(i);
+                continue;
+            }
+            Err(Error::Limit(l)) => {
+                log::info!("LTL #{}: engine symbolic (compositional: {l})", p.number);
+                left.push(i);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        log::info!(
+            "LTL #{}: engine compositional, modulo {} keeping {} labels, largest LTS {} states",
+            p.number,
+            r.equivalence.name(),
+            r.kept.len(),
+            r.largest.0
+        );
+        let mut res = finish(sys, p, neg, verdict, opts, t.elapsed().as_secs_f64())?;
+        res.reduction = Some(info(&r));
+        res.engine = Some("compositional".into());
+        on(Event::Decided(&res));
+        results[i] = Some(res);
+    }
+    if !left.is_empty() {
+        let sub: Vec<Property<Ltl>> = left.iter().map(|&i| ps[i].clone()).collect();
+        let sym_opts = CheckOptions {
+            engine: Engine::Symbolic,
+            ..opts.clone()
+        };
+        let mut sub_report = report.clone();
+        let mut forward = |e: Event<'_>| {
+            if let Event::Decided(r) = e {
+                let mut r = r.clone();
+                r.engine = Some("symbolic".into());
+                on(Event::Decided(&r));
+            }
+        };
+        check_ltl_file(sys, &sub, &sym_opts, budget, &mut sub_report, &mut forward)?;
+        report.states = sub_report.states;
+        report.space_states = sub_report.space_states;
+        report.reach_time_s = sub_report.reach_time_s;
+        report.warnings = sub_report.warnings;
+        for (&i, mut r) in left.iter().zip(sub_report.results) {
+            r.engine = Some("symbolic".into());
+            results[i] = Some(r);
+        }
+    }
+    report.results = results
+        .into_iter()
+        .map(|r| r.ok_or_else(|| Error::Internal("a property without a result".into())))
+        .collect::<Result<_>>()?;
     Ok(())
 }
 

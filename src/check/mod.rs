@@ -34,9 +34,11 @@ mod shared;
 mod spin;
 
 pub use crate::report::Event;
-pub use options::{order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps};
+pub use options::{
+    order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps, MAX_COMPOSED_STATES,
+};
 
-use compose::check_ltl_compositional;
+use compose::{check_ltl_auto, check_ltl_compositional};
 use ctl::check_ctl_file;
 use ltl::check_ltl_file;
 use spin::check_spin_file;
@@ -79,6 +81,7 @@ pub fn check_with(
             Engine::Explicit => "explicit",
             Engine::Both => "symbolic+explicit",
             Engine::Compositional => "compositional",
+            Engine::Auto => "auto",
         }
         .to_string(),
         states: None,
@@ -87,6 +90,21 @@ pub fn check_with(
         total_time_s: 0.0,
         results: Vec::new(),
         warnings: Vec::new(),
+    };
+    // `auto` chooses per property for LTL under the RERS reading; elsewhere it is the symbolic
+    // engine
+    let auto_rers = opts.engine == Engine::Auto
+        && matches!(props, Properties::Ltl(_))
+        && opts.ltl_semantics == LtlSemantics::Rers;
+    let sym_opts;
+    let opts = if opts.engine == Engine::Auto && !auto_rers {
+        sym_opts = CheckOptions {
+            engine: Engine::Symbolic,
+            ..opts.clone()
+        };
+        &sym_opts
+    } else {
+        opts
     };
     match props {
         Properties::Ltl(ps) => {
@@ -99,6 +117,9 @@ pub fn check_with(
             match opts.ltl_semantics {
                 LtlSemantics::Rers if opts.engine == Engine::Compositional => {
                     check_ltl_compositional(&sys, ps, opts, &budget, &mut report, on)?
+                }
+                LtlSemantics::Rers if opts.engine == Engine::Auto => {
+                    check_ltl_auto(&sys, ps, opts, &budget, &mut report, on)?
                 }
                 LtlSemantics::Rers => check_ltl_file(&sys, ps, opts, &budget, &mut report, on)?,
                 LtlSemantics::Spin if opts.engine == Engine::Compositional => {

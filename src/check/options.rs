@@ -31,6 +31,11 @@ pub enum Engine {
     /// under the RERS reading; `check` only); the symbolic engine where the composition stays
     /// too large.
     Compositional,
+    /// LTL under the RERS reading, per property: the compositional engine where its
+    /// compositions stay small, else the symbolic engine (on the whole system, for all such
+    /// properties at once); the choice is logged with -v and named in the JSON report. CTL and
+    /// the SPIN reading: the symbolic engine
+    Auto,
 }
 
 /// Whether each component's start marker is a step of the trace (LTL only).
@@ -74,6 +79,10 @@ impl LtlSemantics {
     }
 }
 
+/// The largest composition the compositional engine builds for a property before the symbolic
+/// engine takes over (the default of [`CheckOptions::compose_max_states`]).
+pub const MAX_COMPOSED_STATES: usize = 200_000;
+
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
     pub engine: Engine,
@@ -86,6 +95,9 @@ pub struct CheckOptions {
     pub max_nodes: Option<u64>,
     /// Explicit engine: state limit.
     pub max_states: Option<u64>,
+    /// Compositional and auto engines: the largest composition built for a property before
+    /// the symbolic engine takes over (see [`crate::check::MAX_COMPOSED_STATES`]).
+    pub compose_max_states: usize,
     /// The memory limit (see [`crate::memory`]); the node store is sized from it through
     /// `manager` ([`ManagerOptions::within`]).
     pub memory: Option<MemoryLimit>,
@@ -116,6 +128,7 @@ impl Default for CheckOptions {
             timeout: None,
             max_nodes: None,
             max_states: None,
+            compose_max_states: MAX_COMPOSED_STATES,
             memory: None,
             started: None,
             start_steps: StartSteps::default(),

@@ -65,8 +65,9 @@ pub struct Args {
     /// an input error: the files do not seem to belong together).
     #[arg(long)]
     allow_unknown_atoms: bool,
-    /// symbolic (BDDs), explicit (small systems), both (and fail if they disagree), or
-    /// compositional (hide, minimise, compose per property: LTL under the RERS reading).
+    /// symbolic (BDDs), explicit (small systems), both (and fail if they disagree),
+    /// compositional (hide, minimise, compose per property: LTL under the RERS reading), or auto
+    /// (per property the compositional engine where its compositions stay small, else symbolic).
     #[arg(long, value_enum, default_value_t)]
     engine: Engine,
     /// Reachability strategy of the symbolic engine.
@@ -145,6 +146,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         factor: args.limits.factor(),
         order: args.limits.order,
         progress: super::progress(),
+        ..CheckOptions::default()
     };
     let problem = match args.problem {
         Some(n) => Some(n.to_string()),

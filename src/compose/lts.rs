@@ -38,7 +38,19 @@ impl Lts {
         mut interface: Vec<Act>,
     ) -> Lts {
         assert!(initial < num_states.max(1), "initial state out of range");
-        transitions.sort_unstable();
+        if transitions.windows(2).all(|w| w[0].0 <= w[1].0) {
+            // grouped by source already (a breadth-first product): sort each row alone, which
+            // is far cheaper than sorting the whole list
+            let mut lo = 0;
+            while lo < transitions.len() {
+                let from = transitions[lo].0;
+                let hi = lo + transitions[lo..].partition_point(|t| t.0 == from);
+                transitions[lo..hi].sort_unstable();
+                lo = hi;
+            }
+        } else {
+            transitions.sort_unstable();
+        }
         transitions.dedup();
         interface.sort_unstable();
         interface.dedup();

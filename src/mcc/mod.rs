@@ -244,7 +244,7 @@ pub fn examine_with<'a>(
                 .into(),
         )),
         Engine::Explicit => examine_explicit(model, ex, props, opts, budget),
-        Engine::Symbolic => examine_symbolic(model, ex, props, opts, budget, space),
+        Engine::Symbolic | Engine::Auto => examine_symbolic(model, ex, props, opts, budget, space),
         Engine::Both if !symbolic_answers(ex, opts) => {
             examine_explicit(model, ex, props, opts, budget)
         }

@@ -247,7 +247,7 @@ const VALUE_OPTIONS: &[(&str, &str, &str)] = &[
     (
         "check",
         "--engine",
-        "symbolic, explicit, both, compositional",
+        "symbolic, explicit, both, compositional, auto",
     ),
     (
         "check",

@@ -107,6 +107,93 @@ fn random_formulas_agree_with_the_explicit_engine() {
     );
 }
 
+/// `--engine auto` on random systems: every verdict is the explicit engine's, and each result
+/// names the engine that gave it. With a composition limit of 3 states most properties pass it
+/// and go to the symbolic engine; with the default, the compositional engine answers: both
+/// branches are taken, and both counted.
+#[test]
+fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
+    let (comp, sym) = (Cell::new(0), Cell::new(0));
+    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(|spec| {
+        let sys = AnySys::Generated(spec);
+        let mut atoms = arb::label_names(&sys.build());
+        atoms.truncate(3);
+        atoms.push(arb::MISSING.into());
+        (
+            Just(sys),
+            vec(arb::ltl(atoms, 3, LtlOps::All), 6),
+            proptest::sample::select(vec![3usize, 200_000]),
+        )
+    });
+    prop::check(
+        "compositional::auto_engine_agrees_with_the_explicit_engine_and_names_its_choice",
+        20,
+        cases,
+        |(sys, formulas, limit)| {
+            let sys = sys.build();
+            let p = props(&formulas);
+            let explicit = run(&sys, &p, Engine::Explicit);
+            let opts = CheckOptions {
+                engine: Engine::Auto,
+                witness: true,
+                compose_max_states: limit,
+                ..CheckOptions::default()
+            };
+            let report = check(&sys, "random", None, &p, &opts).expect("the check runs");
+            assert_eq!(report.engine, "auto");
+            assert_eq!(report.results.len(), formulas.len());
+            for (k, r) in report.results.iter().enumerate() {
+                assert_eq!(r.number, k as u32 + 1);
+                assert_eq!(r.outcome.as_bool(), explicit[k], "{}", formulas[k]);
+                match r.engine.as_deref() {
+                    Some("compositional") => {
+                        comp.set(comp.get() + 1);
+                        assert!(r.reduction.is_some(), "no reduction reported");
+                    }
+                    Some("symbolic") => sym.set(sym.get() + 1),
+                    other => panic!("engine {other:?}"),
+                }
+                if explicit[k] == Some(false) {
+                    assert!(r.evidence.is_some(), "a violation without evidence");
+                }
+            }
+        },
+    );
+    let (comp, sym) = (comp.get(), sym.get());
+    assert!(
+        comp > 20 && sym > 20,
+        "compositional {comp}, symbolic {sym}"
+    );
+}
+
+/// `check --engine auto` on small RERS problems: the official verdicts, each result's engine
+/// in the JSON, the choice logged with -v.
+#[test]
+fn auto_engine_gives_the_official_verdicts_and_says_which_engine() {
+    for n in [101, 103, 105] {
+        let dot = rers(&format!("2016/problem{n}.dot"));
+        let txt = rers(&format!("2016/problem{n}-properties.txt"));
+        let o = ltsym()
+            .args(["check", "--engine", "auto", "--format", "json", "-v"])
+            .arg(&dot)
+            .arg(&txt)
+            .output()
+            .unwrap();
+        let report: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+        assert_eq!(report["engine"], "auto", "problem {n}");
+        assert_eq!(report["mismatches"], 0, "problem {n}");
+        let results = report["results"].as_array().expect("results");
+        assert_eq!(results.len(), 20, "problem {n}");
+        for r in results {
+            assert!(r["verdict"].is_boolean(), "problem {n}: {r}");
+            assert_eq!(r["verdict"], r["expected"], "problem {n}: {r}");
+            assert_eq!(r["engine"], "compositional", "problem {n}: {r}");
+        }
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("engine compositional"), "problem {n}:\n{err}");
+    }
+}
+
 #[test]
 fn small_rers_2016_problems_give_the_official_verdicts() {
     for n in 101..=110 {
