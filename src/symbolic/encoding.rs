@@ -264,7 +264,7 @@ impl Encoding {
         var.ite(hi, lo).map_err(oom)
     }
 
-    fn var(&self, v: VarNo) -> BddResult<BDDFunction> {
+    pub(crate) fn var(&self, v: VarNo) -> BddResult<BDDFunction> {
         self.manager
             .with_manager_shared(|m| BDDFunction::var(m, v))
             .map_err(oom)

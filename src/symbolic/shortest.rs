@@ -31,6 +31,17 @@
 //!    was reached as early with a superset of its sets (whatever it can still do, the other can
 //!    do no later). Every layer that does not close the cycle proves one more step of the bound.
 //!
+//! 4. [`shorter_cycles`]: the shortest fair cycle reachable from a set, which 3 does not give
+//!    (the state nearest the start need not be on the shortest cycle: RERS 2017 problem 101
+//!    #5 enters a cycle of 48 steps after 27, one of 4 steps after 42). Without a third copy
+//!    of the variables the length of the shortest cycle through *some* state of a set is not
+//!    one fixpoint (a breadth-first search from a set does not know which state it left), so
+//!    the states on fair cycles are searched one by one with 3, layer by layer from the start
+//!    and each only up to one step below the best cycle known. A layer searched through proves
+//!    that no cycle through a state within its depth is shorter; all layers, that none
+//!    reachable is. The first state found on a cycle of the least length is in the earliest
+//!    layer any such state is in, so the prefix to it is the fewest to a cycle that short.
+//!
 //! Every search runs under the budget it is given (the callers give slices of work, see
 //! [`Budget::slice`]) and writes what it has proved so far to an out-parameter, so a search cut
 //! short still yields its bound. Nothing here decides a verdict.
@@ -107,6 +118,29 @@ impl Bound {
 
     pub fn is_exact(&self) -> bool {
         self.steps == self.at_least
+    }
+}
+
+/// Among which cycles the cycle shown is the shortest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CycleAmong {
+    /// Those through its first state.
+    ThroughFirstState,
+    /// Those through a state within this many steps of where the search started (the
+    /// violation, or the start of the path).
+    WithinSteps(usize),
+    /// Every fair cycle reachable from where the search started.
+    Reachable,
+}
+
+impl CycleAmong {
+    /// What [`shorter_cycles`] proved.
+    pub(crate) fn of(n: &Nearby) -> CycleAmong {
+        match (n.exhaustive, n.searched) {
+            (true, _) => CycleAmong::Reachable,
+            (false, Some(d)) => CycleAmong::WithinSteps(d),
+            (false, None) => CycleAmong::ThroughFirstState,
+        }
     }
 }
 
@@ -386,22 +420,23 @@ pub(crate) enum Nearest {
 }
 
 /// The fewest steps from the start of `layers` (whose layers range over `within`) to a state on
-/// a fair cycle inside `within` (search 2 of the module doc). `upper`, when given, is the depth
+/// a fair cycle inside `within` (search 2 of the module doc); `hull` is [`two_sided_trim`] of
+/// `within`. `upper`, when given, is the depth
 /// of a state known to be on a fair cycle. `lower` holds a proved lower bound on entry and is
 /// raised as the search proves more, also when a limit stops it.
 pub(crate) fn nearest_fair_cycle(
     g: &impl Graph,
     layers: &mut Layers,
     within: &BDDFunction,
+    hull: &BDDFunction,
     upper: Option<usize>,
     lower: &mut usize,
     budget: &Budget,
 ) -> Result<Nearest> {
     let t = std::time::Instant::now();
-    let hull = two_sided_trim(g, within, budget)?;
     // a cycle no nearer than `upper` loses to what is known there (a deadlock, in CTL)
     let max = upper.unwrap_or(usize::MAX);
-    let near = match layers.first_meeting_within(g, within, &hull, max, budget)? {
+    let near = match layers.first_meeting_within(g, within, hull, max, budget)? {
         Some(near) => near,
         None => match upper {
             Some(u) => {
@@ -437,8 +472,8 @@ pub(crate) fn nearest_fair_cycle(
         };
         let t = std::time::Instant::now();
         layers.grow_to(g, within, d, budget)?;
-        let ball = layers.ball(d)?.and(&hull).map_err(oom)?;
-        let y = fair_cycle_through(g, &hull, &ball, budget)?;
+        let ball = layers.ball(d)?.and(hull).map_err(oom)?;
+        let y = fair_cycle_through(g, hull, &ball, budget)?;
         log::debug!(
             "nearest fair cycle: within {d} steps: {} ({:.2} s)",
             if y.satisfiable() { "yes" } else { "no" },
@@ -579,23 +614,67 @@ impl<'a> Class<'a> {
 
 /// The shortest fair cycle through `x` inside `within` (search 3 of the module doc), as its
 /// steps; `classes` partition the edges by their exact acceptance sets, `all` is every set.
-/// `None` when there is none; `proved` is raised to each length no cycle through `x` has, also
-/// when a limit stops the search.
+/// `None` when there is none of at most `max` steps (`usize::MAX`: none at all); `proved` is
+/// raised to each length no cycle through `x` has, also when a limit stops the search.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn shortest_cycle(
     g: &impl Graph,
     classes: &[Class],
     all: u64,
     within: &BDDFunction,
     x: &Point,
+    max: usize,
     proved: &mut usize,
     budget: &Budget,
 ) -> Result<Option<Vec<(LabelId, Point)>>> {
+    let Some(layers) = cycle_layers(g, classes, all, within, &x.cube, max, proved, budget)? else {
+        return Ok(None);
+    };
+    let depth = layers.len();
+    // back from (x, all) after `depth` steps, one layer at a time
+    let mut steps = Vec::with_capacity(depth);
+    let (mut t, mut m) = (x.clone(), all);
+    for e in (0..depth).rev() {
+        let (l, from, m_from) = cycle_step_back(g, classes, &t, m, &layers[e], budget)?;
+        steps.push((l, t));
+        t = from;
+        m = m_from;
+    }
+    if m != 0 || t.values != x.values {
+        return Err(internal("the cycle does not start where it ends"));
+    }
+    steps.reverse();
+    Ok(Some(steps))
+}
+
+/// Layers of (state, acceptance sets met): `layers[d][m]` the states first reached after `d`
+/// steps having met exactly the sets of `m`.
+type CycleLayer = BTreeMap<u64, BDDFunction>;
+
+/// The breadth-first search of [`shortest_cycle`] from every state of `from` at once: its
+/// layers when, after as many steps as there are layers, a state of `from` is reached having met
+/// every set, `None` when none is within `max` steps. From one state that is the shortest fair
+/// cycle through it; from several, a path from one to another may be what closes, so `None`
+/// proves that no fair cycle of at most `max` steps passes through any of them.
+#[allow(clippy::too_many_arguments)]
+fn cycle_layers(
+    g: &impl Graph,
+    classes: &[Class],
+    all: u64,
+    within: &BDDFunction,
+    from: &BDDFunction,
+    max: usize,
+    proved: &mut usize,
+    budget: &Budget,
+) -> Result<Option<Vec<CycleLayer>>> {
     let enc = g.enc();
-    type Layer = BTreeMap<u64, BDDFunction>;
-    // layers[d][m]: states first reached after d steps having met exactly the sets of m
-    let mut layers: Vec<Layer> = vec![BTreeMap::from([(0, x.cube.clone())])];
+    if max == 0 {
+        return Ok(None);
+    }
+    type Layer = CycleLayer;
+    let mut layers: Vec<Layer> = vec![BTreeMap::from([(0, from.clone())])];
     let mut seen: Layer = layers[0].clone();
-    let depth = loop {
+    loop {
         let d = layers.len();
         budget.phase("shortest evidence (shortest cycle, BFS layer)", d);
         let mut next: Layer = BTreeMap::new();
@@ -615,11 +694,11 @@ pub(crate) fn shortest_cycle(
         }
         if next
             .get(&all)
-            .map(|s| s.and(&x.cube).map_err(oom))
+            .map(|s| s.and(from).map_err(oom))
             .transpose()?
             .is_some_and(|s| s.satisfiable())
         {
-            break d;
+            return Ok(Some(layers));
         }
         // keep what no pair reached as early with a superset of the sets dominates
         let mut kept: Layer = BTreeMap::new();
@@ -635,7 +714,7 @@ pub(crate) fn shortest_cycle(
             }
         }
         *proved = (*proved).max(d + 1);
-        if kept.is_empty() {
+        if kept.is_empty() || d >= max {
             return Ok(None);
         }
         for (&m, set) in &kept {
@@ -643,21 +722,92 @@ pub(crate) fn shortest_cycle(
             *slot = slot.or(set).map_err(oom)?;
         }
         layers.push(kept);
-    };
-    // back from (x, all) after `depth` steps, one layer at a time
-    let mut steps = Vec::with_capacity(depth);
-    let (mut t, mut m) = (x.clone(), all);
-    for e in (0..depth).rev() {
-        let (l, from, m_from) = cycle_step_back(g, classes, &t, m, &layers[e], budget)?;
-        steps.push((l, t));
-        t = from;
-        m = m_from;
     }
-    if m != 0 || t.values != x.values {
-        return Err(internal("the cycle does not start where it ends"));
+}
+
+/// What [`shorter_cycles`] found and proved.
+#[derive(Default)]
+pub(crate) struct Nearby {
+    /// A fair cycle shorter than the one given: the layer of its first state, that state and
+    /// its steps. No fair cycle as short passes through a state of an earlier layer.
+    pub found: Option<(usize, Point, Vec<(LabelId, Point)>)>,
+    /// The deepest layer every state of which was searched: no fair cycle through a state within
+    /// that many steps is shorter than the best known.
+    pub searched: Option<usize>,
+    /// Every reachable state was searched (or the best cycle has one step): no fair cycle
+    /// reachable from the start of the layers is shorter.
+    pub exhaustive: bool,
+}
+
+/// Search 4 of the module doc: a fair cycle shorter than `best` steps through a state reachable
+/// from the start of `layers` (grown inside `within`), the states of `hull` (every state on a
+/// fair cycle inside `within`) taken layer by layer, each searched by [`shortest_cycle`] up to
+/// one step less than the best known. Fills `out` as it goes, so a search stopped by a limit
+/// keeps what it proved.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn shorter_cycles(
+    g: &impl Graph,
+    classes: &[Class],
+    all: u64,
+    layers: &mut Layers,
+    within: &BDDFunction,
+    hull: &BDDFunction,
+    best: usize,
+    out: &mut Nearby,
+    budget: &Budget,
+) -> Result<()> {
+    let enc = g.enc();
+    let mut best = best;
+    for d in 0.. {
+        if best <= 1 || (d > layers.depth() && !layers.grow(g, within, budget)?) {
+            out.exhaustive = true;
+            return Ok(());
+        }
+        budget.phase("shortest evidence (shorter cycles, BFS layer)", d);
+        // a set whose states together close no cycle shorter than the best is done at once;
+        // one that does is halved, down to single states
+        let mut sets = vec![layers.layers[d].and(hull).map_err(oom)?];
+        while let Some(set) = sets.pop() {
+            if !set.satisfiable() || best <= 1 {
+                continue;
+            }
+            let x = pick(enc, &set)?;
+            let mut proved = 1;
+            if set != x.cube {
+                if cycle_layers(g, classes, all, hull, &set, best - 1, &mut proved, budget)?
+                    .is_some()
+                {
+                    let (a, b) = halves(enc, &set, &x)?;
+                    sets.extend([b, a]);
+                }
+                continue;
+            }
+            if let Some(c) =
+                shortest_cycle(g, classes, all, hull, &x, best - 1, &mut proved, budget)?
+            {
+                best = c.len();
+                out.found = Some((d, x, c));
+            }
+        }
+        out.searched = Some(d);
     }
-    steps.reverse();
-    Ok(Some(steps))
+    unreachable!("the layers end")
+}
+
+/// `set` (with `x` and another state) split in two by a variable they differ in.
+fn halves(enc: &Encoding, set: &BDDFunction, x: &Point) -> Result<(BDDFunction, BDDFunction)> {
+    let y = pick(enc, &minus(set, &x.cube)?)?;
+    let b = (0..x.values.len())
+        .find(|&b| x.values[b] != y.values[b])
+        .ok_or_else(|| internal("two states picked alike"))?;
+    let bits = &enc.blocks[b].bits;
+    let k = (0..bits.len())
+        .find(|&k| (x.values[b] ^ y.values[b]) >> (bits.len() - 1 - k) & 1 == 1)
+        .ok_or_else(|| internal("two values alike"))?;
+    let v = enc.var(bits[k].0)?;
+    let a = set.and(&v).map_err(oom)?;
+    let not_v = v.not().map_err(oom)?;
+    Ok((a, set.and(&not_v).map_err(oom)?))
 }
 
 /// A predecessor of `(t, m)` in `layer`: by an edge of class `c` from a pair whose sets with
