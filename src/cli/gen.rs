@@ -9,7 +9,8 @@ use ltsym::Error;
 pub struct Args {
     /// philosophers:N, ring:N, random:components=C,states=S,transitions=T,share=P,deadlocks=BOOL,seed=N
     /// or bits:components=C,bits=B,labels=L,share=P,seed=N (components that are products of
-    /// two-state machines, like RERS 2017 110-115)
+    /// two-state machines, like RERS 2017 110-115; L labels per component, the shared ones
+    /// counted once per side, so the system has between C*L/2 and C*L labels)
     spec: String,
     /// Output file (default: standard output).
     #[arg(short, long)]

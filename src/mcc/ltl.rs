@@ -37,7 +37,6 @@ use crate::logic::eval::holds_on_lasso;
 use crate::logic::Ltl;
 use crate::model::factor::{factor, Factored};
 use crate::model::{PetriNet, StateId, System};
-use crate::symbolic::encoding::oom;
 use crate::symbolic::ltl::{Lasso, LtlOptions, LtlResult, LtlRun, STUTTER};
 use crate::symbolic::reach::Strategy;
 use crate::symbolic::{AutPosition, ManagerOptions, OrderSpec, Space, SystemCtx};
@@ -110,7 +109,7 @@ pub fn check_ltl(
     let sets = NetSets::new(&ctx.enc, &fsys, net)?;
     check_one_safe(&ctx.enc, &fsys, &sets, &ctx.reach)?;
     let dead = match deadlocks {
-        Deadlocks::Stutter => Some(ctx.enc.enabled_any()?.not().map_err(oom)?),
+        Deadlocks::Stutter => Some(ctx.enc.enabled_any()?.not()?),
         _ => None,
     };
     let opts = LtlOptions {

@@ -21,7 +21,6 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::factor::Factored;
 use crate::model::{CompId, PetriNet, StateId};
-use crate::symbolic::encoding::oom;
 use crate::symbolic::Encoding;
 
 /// The places and transitions of `net` as sets of states of one encoding of `fsys`.
@@ -41,7 +40,7 @@ pub fn comp_state(enc: &Encoding, fsys: &Factored, c: CompId, s: StateId) -> Res
             let mut f = enc.t();
             for (j, &fc) in part.comps.iter().enumerate() {
                 let bit = enc.value(enc.block_of_comp[fc], ((code >> j) & 1) as usize, false)?;
-                f = f.and(&bit).map_err(oom)?;
+                f = f.and(&bit)?;
             }
             Ok(f)
         }
@@ -67,7 +66,7 @@ impl<'a> NetSets<'a> {
     pub fn enabled(&self, enc: &Encoding, t: usize) -> Result<BDDFunction> {
         let mut f = enc.t();
         for &p in &self.net.transitions[t].pre {
-            f = f.and(&self.marked[p]).map_err(oom)?;
+            f = f.and(&self.marked[p])?;
         }
         Ok(f)
     }
@@ -99,25 +98,25 @@ impl<'a> NetSets<'a> {
         Ok(match f {
             Formula::True => enc.t(),
             Formula::False => enc.f(),
-            Formula::Not(g) => self.state_set(enc, g, budget)?.not().map_err(oom)?,
+            Formula::Not(g) => self.state_set(enc, g, budget)?.not()?,
             Formula::And(gs) => {
                 let mut s = enc.t();
                 for g in gs {
-                    s = s.and(&self.state_set(enc, g, budget)?).map_err(oom)?;
+                    s = s.and(&self.state_set(enc, g, budget)?)?;
                 }
                 s
             }
             Formula::Or(gs) => {
                 let mut s = enc.f();
                 for g in gs {
-                    s = s.or(&self.state_set(enc, g, budget)?).map_err(oom)?;
+                    s = s.or(&self.state_set(enc, g, budget)?)?;
                 }
                 s
             }
             Formula::Fireable(ts) => {
                 let mut s = enc.f();
                 for &t in ts {
-                    s = s.or(&self.enabled(enc, t)?).map_err(oom)?;
+                    s = s.or(&self.enabled(enc, t)?)?;
                 }
                 s
             }
@@ -136,7 +135,7 @@ impl<'a> NetSets<'a> {
         let or_all = |sets: &mut dyn Iterator<Item = &BDDFunction>| -> Result<BDDFunction> {
             let mut s = enc.f();
             for x in sets {
-                s = s.or(x).map_err(oom)?;
+                s = s.or(x)?;
             }
             Ok(s)
         };
@@ -163,12 +162,12 @@ impl<'a> NetSets<'a> {
                 // at least j tokens on the right, for each j
                 let mut at_least = vec![enc.f(); db.len() + 1];
                 for j in (0..db.len()).rev() {
-                    at_least[j] = at_least[j + 1].or(&db[j]).map_err(oom)?;
+                    at_least[j] = at_least[j + 1].or(&db[j])?;
                 }
                 let mut s = enc.f();
                 for (i, a) in da.iter().enumerate() {
                     let right = &at_least[i.min(db.len())];
-                    s = s.or(&a.and(right).map_err(oom)?).map_err(oom)?;
+                    s = s.or(&a.and(right)?)?;
                 }
                 s
             }
@@ -185,11 +184,11 @@ pub fn distribution(
 ) -> Result<Vec<BDDFunction>> {
     let mut dist = vec![enc.t()];
     for (ind, w) in terms {
-        let not_ind = ind.not().map_err(oom)?;
+        let not_ind = ind.not()?;
         let mut next = vec![enc.f(); dist.len() + w];
         for (k, d) in dist.iter().enumerate() {
-            next[k] = next[k].or(&d.and(&not_ind).map_err(oom)?).map_err(oom)?;
-            next[k + w] = next[k + w].or(&d.and(ind).map_err(oom)?).map_err(oom)?;
+            next[k] = next[k].or(&d.and(&not_ind)?)?;
+            next[k + w] = next[k + w].or(&d.and(ind)?)?;
         }
         dist = next;
         budget.check(enc)?;
@@ -215,7 +214,7 @@ pub fn check_one_safe(
             } else {
                 let mut f = enc.t();
                 for &(c, from, _) in &tr.moves {
-                    f = f.and(&comp_state(enc, fsys, c, from)?).map_err(oom)?;
+                    f = f.and(&comp_state(enc, fsys, c, from)?)?;
                 }
                 f
             }
@@ -223,8 +222,7 @@ pub fn check_one_safe(
         let bad = sets
             .enabled(enc, t)?
             .and(reach)
-            .and_then(|e| e.and(&guard.not()?))
-            .map_err(oom)?;
+            .and_then(|e| e.and(&guard.not()?))?;
         if let Some(state) = enc.pick_state(&bad) {
             let state = fsys.original_state(&state);
             return Err(net.not_one_safe(t, &state));

@@ -33,7 +33,7 @@ use crate::limits::Budget;
 use crate::model::factor::{factor, Factored};
 use crate::model::{CompId, LabelId, PetriNet, StateId, Sync, System};
 use crate::symbolic::ctl::CtlChecker;
-use crate::symbolic::encoding::{oom, SatCache};
+use crate::symbolic::encoding::SatCache;
 use crate::symbolic::reach::{race_reach, ReachStats, Strategy};
 use crate::symbolic::{Encoding, ManagerOptions, OrderSpec};
 
@@ -102,7 +102,7 @@ impl<'a> NetChecker<'a> {
     }
 
     fn nonempty_in_reach(&self, f: &BDDFunction) -> Result<bool> {
-        Ok(f.and(&self.reach).map_err(oom)?.satisfiable())
+        Ok(f.and(&self.reach)?.satisfiable())
     }
 
     /// The transitions grouped by their input places: each distinct set once, with the
@@ -159,7 +159,7 @@ impl<'a> NetChecker<'a> {
     /// variables and the next variables of its support (the others are free in `rel_l`).
     fn label_edges(&self, l: LabelId, cache: &mut SatCache) -> Result<BigUint> {
         let rel = &self.enc.labels[l];
-        let e = self.reach.and(&rel.rel).map_err(oom)?;
+        let e = self.reach.and(&rel.rel)?;
         let support_bits: usize = rel
             .support
             .iter()
@@ -210,7 +210,7 @@ impl<'a> NetChecker<'a> {
                 e = match prefix.get(&pre[..i]) {
                     Some(f) => f.clone(),
                     None => {
-                        let f = e.and(self.sets.marked(pre[i - 1])).map_err(oom)?;
+                        let f = e.and(self.sets.marked(pre[i - 1]))?;
                         prefix.insert(&pre[..i], f.clone());
                         f
                     }
@@ -258,7 +258,7 @@ impl<'a> NetChecker<'a> {
     pub fn stable_marking(&self, budget: &Budget) -> Result<bool> {
         for p in 0..self.net.places.len() {
             let m = self.marked(p)?;
-            if !self.nonempty_in_reach(&m)? || !self.nonempty_in_reach(&m.not().map_err(oom)?)? {
+            if !self.nonempty_in_reach(&m)? || !self.nonempty_in_reach(&m.not()?)? {
                 return Ok(true);
             }
             budget.check(&self.enc)?;
@@ -279,12 +279,12 @@ impl<'a> NetChecker<'a> {
         // the initial marking a home state (reachable from every reachable marking): every
         // transition enabled somewhere is enabled again after going home, so quasi-liveness
         // (checked above) is liveness; one fixpoint instead of one per transition
-        let init = self.enc.initial.and(&self.reach).map_err(oom)?;
+        let init = self.enc.initial.and(&self.reach)?;
         if ctl.ef(&init, budget)? == self.reach {
             return Ok(true);
         }
         for (_, ts) in self.by_preset() {
-            let e = self.enabled(ts[0])?.and(&self.reach).map_err(oom)?;
+            let e = self.enabled(ts[0])?.and(&self.reach)?;
             if ctl.ef(&e, budget)? != self.reach {
                 return Ok(false);
             }
@@ -324,12 +324,12 @@ impl<'a> NetChecker<'a> {
     pub fn holds_ctl(&self, f: &Formula, budget: &Budget) -> Result<bool> {
         let ctl = CtlChecker::new(&self.enc, &self.reach, &self.fsys.system)?;
         let s = self.ctl_set(&ctl, f, budget)?;
-        Ok(self.enc.initial.and(&s).map_err(oom)?.satisfiable())
+        Ok(self.enc.initial.and(&s)?.satisfiable())
     }
 
     fn ctl_set(&self, ck: &CtlChecker, f: &Formula, budget: &Budget) -> Result<BDDFunction> {
         if f.is_state() {
-            return self.state_set(f, budget)?.and(&self.reach).map_err(oom);
+            return Ok(self.state_set(f, budget)?.and(&self.reach)?);
         }
         let rec = |g: &Formula, ck: &CtlChecker| self.ctl_set(ck, g, budget);
         let s = match f {
@@ -340,14 +340,14 @@ impl<'a> NetChecker<'a> {
             Formula::And(gs) => {
                 let mut s = self.reach.clone();
                 for g in gs {
-                    s = s.and(&rec(g, ck)?).map_err(oom)?;
+                    s = s.and(&rec(g, ck)?)?;
                 }
                 s
             }
             Formula::Or(gs) => {
                 let mut s = self.enc.f();
                 for g in gs {
-                    s = s.or(&rec(g, ck)?).map_err(oom)?;
+                    s = s.or(&rec(g, ck)?)?;
                 }
                 s
             }

@@ -19,7 +19,7 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, Function};
 
-use super::encoding::{oom, BddResult};
+use super::encoding::BddResult;
 use super::{Encoding, Relation};
 use crate::limits::Budget;
 
@@ -65,9 +65,9 @@ impl Clusters {
                 let rest: Vec<usize> = all.iter().copied().filter(|b| !s.contains(b)).collect();
                 enc.identity(&rest)
             };
-            let a = rel.and(&frame(&support)?).map_err(oom)?;
-            let b = r.rel.and(&frame(&r.support)?).map_err(oom)?;
-            let merged = a.or(&b).map_err(oom)?;
+            let a = rel.and(&frame(&support)?)?;
+            let b = r.rel.and(&frame(&r.support)?)?;
+            let merged = a.or(&b)?;
             cur = Some(
                 if all.len() > CLUSTER_BLOCKS || merged.node_count() > max_nodes {
                     out.push(enc.relation(rel, support)?);
@@ -101,7 +101,7 @@ impl Clusters {
     ) -> BddResult<BDDFunction> {
         let mut out = enc.f();
         for r in &self.rels {
-            out = out.or(&step(r)?).map_err(oom)?;
+            out = out.or(&step(r)?)?;
             budget.check(enc)?;
         }
         Ok(out)

@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{CompId, System};
 use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
-use crate::symbolic::encoding::{bottom_up, minus, oom, BddResult};
+use crate::symbolic::encoding::{bottom_up, minus, BddResult};
 use crate::symbolic::{reach, Block, Encoding, ManagerOptions};
 use num_bigint::BigUint;
 
@@ -231,7 +231,7 @@ impl SystemCtx {
         };
         // The system's relations and initial state leave the automaton block free; quantify it
         // anyway so `reach` does not depend on how a strategy treats blocks outside every support.
-        let reach = reach.exists(&enc.cube(&[aut_block], false)?).map_err(oom)?;
+        let reach = reach.exists(&enc.cube(&[aut_block], false)?)?;
         Ok(SystemCtx {
             enc,
             aut_block,
@@ -287,9 +287,8 @@ impl SystemCtx {
         let mut rounds = 0usize;
         loop {
             rounds += 1;
-            let round = || -> BddResult<BDDFunction> {
-                y.and(&clusters.pre(&self.enc, &y, budget)?).map_err(oom)
-            };
+            let round =
+                || -> BddResult<BDDFunction> { Ok(y.and(&clusters.pre(&self.enc, &y, budget)?)?) };
             let keep = match round() {
                 Ok(k) => k,
                 Err(e) => {
@@ -312,10 +311,7 @@ impl SystemCtx {
     /// The number of reachable system states; when not `exact`, the number of states the
     /// fixpoints range over instead.
     pub fn space_states(&self) -> Result<BigUint> {
-        let one = self
-            .reach
-            .and(&self.enc.value(self.aut_block, 0, false)?)
-            .map_err(oom)?;
+        let one = self.reach.and(&self.enc.value(self.aut_block, 0, false)?)?;
         Ok(self.enc.count(&one))
     }
 }

@@ -20,7 +20,7 @@ use std::cell::Cell;
 
 use num_bigint::BigUint;
 use oxidd::bdd::{BDDFunction, BDDManagerRef};
-use oxidd::util::{OptBool, OutOfMemory};
+use oxidd::util::OptBool;
 use oxidd::{
     BooleanFunction, BooleanFunctionQuant, BooleanOperator, Function, Manager, ManagerRef, VarNo,
 };
@@ -37,17 +37,12 @@ use crate::model::{CompId, LabelId, StateId, Sync, System};
 pub(crate) type FxMap<K, V> =
     std::collections::HashMap<K, V, std::hash::BuildHasherDefault<oxidd::util::FxHasher>>;
 
-/// A BDD operation's failure: the node store is full.
-pub fn oom(_: OutOfMemory) -> Error {
-    Error::Limit(Limit::Memory { limit: None })
-}
-
 /// Result of BDD work: a full node store becomes [`Limit::Memory`].
 pub type BddResult<T> = Result<T, Error>;
 
 /// `a ∧ ¬b`.
 pub(crate) fn minus(a: &BDDFunction, b: &BDDFunction) -> BddResult<BDDFunction> {
-    b.imp_strict(a).map_err(oom)
+    Ok(b.imp_strict(a)?)
 }
 
 /// One block of the variable order, top to bottom.
@@ -109,14 +104,14 @@ impl Relation {
     pub fn image(&self, s: &BDDFunction) -> BddResult<BDDFunction> {
         s.apply_exists(BooleanOperator::And, &self.rel, &self.cur_cube)
             .and_then(|n| n.apply_exists(BooleanOperator::And, &self.eq, &self.next_cube))
-            .map_err(oom)
+            .map_err(Error::from)
     }
 
     /// Predecessors of `s` under this relation.
     pub fn preimage(&self, s: &BDDFunction) -> BddResult<BDDFunction> {
         s.apply_exists(BooleanOperator::And, &self.eq, &self.cur_cube)
             .and_then(|n| n.apply_exists(BooleanOperator::And, &self.rel, &self.next_cube))
-            .map_err(oom)
+            .map_err(Error::from)
     }
 }
 
@@ -259,15 +254,14 @@ impl Encoding {
     ) -> BddResult<BDDFunction> {
         let var = self
             .manager
-            .with_manager_shared(|m| BDDFunction::var(m, m.level_to_var(level)))
-            .map_err(oom)?;
-        var.ite(hi, lo).map_err(oom)
+            .with_manager_shared(|m| BDDFunction::var(m, m.level_to_var(level)))?;
+        Ok(var.ite(hi, lo)?)
     }
 
     pub(crate) fn var(&self, v: VarNo) -> BddResult<BDDFunction> {
         self.manager
             .with_manager_shared(|m| BDDFunction::var(m, v))
-            .map_err(oom)
+            .map_err(Error::from)
     }
 
     /// The conjunction of the current variables of `blocks`, and of their next variables too
@@ -280,9 +274,9 @@ impl Encoding {
         for b in blocks {
             for &(c, n) in self.blocks[b].bits.iter().rev() {
                 if with_next {
-                    f = self.var(n)?.and(&f).map_err(oom)?;
+                    f = self.var(n)?.and(&f)?;
                 }
-                f = self.var(c)?.and(&f).map_err(oom)?;
+                f = self.var(c)?.and(&f)?;
             }
         }
         Ok(f)
@@ -299,8 +293,7 @@ impl Encoding {
                 v.and(&f)
             } else {
                 v.not().and_then(|nv| nv.and(&f))
-            }
-            .map_err(oom)?;
+            }?;
         }
         Ok(f)
     }
@@ -314,10 +307,7 @@ impl Encoding {
         let mut f = self.t();
         for b in (0..self.blocks.len()).rev() {
             if let Block::Component(c) = self.blocks[b].block {
-                f = self
-                    .value(b, state[c] as usize, false)?
-                    .and(&f)
-                    .map_err(oom)?;
+                f = self.value(b, state[c] as usize, false)?.and(&f)?;
             }
         }
         Ok(f)
@@ -334,9 +324,9 @@ impl Encoding {
             }
             let mut valid = self.f();
             for v in 0..size {
-                valid = valid.or(&self.value(b, v, false)?).map_err(oom)?;
+                valid = valid.or(&self.value(b, v, false)?)?;
             }
-            f = valid.and(&f).map_err(oom)?;
+            f = valid.and(&f)?;
         }
         Ok(f)
     }
@@ -348,7 +338,7 @@ impl Encoding {
             let b = self.block_of_comp[c];
             self.value(b, from as usize, false)?
                 .and(&self.value(b, to as usize, true)?)
-                .map_err(oom)
+                .map_err(Error::from)
         };
         match &label.sync {
             Sync::Product => {
@@ -356,9 +346,9 @@ impl Encoding {
                 for (i, &c) in label.components.iter().enumerate() {
                     let mut local = self.f();
                     for &(from, to) in &label.local[i] {
-                        local = local.or(&mov(c, from, to)?).map_err(oom)?;
+                        local = local.or(&mov(c, from, to)?)?;
                     }
-                    rel = rel.and(&local).map_err(oom)?;
+                    rel = rel.and(&local)?;
                 }
                 Ok(rel)
             }
@@ -367,9 +357,9 @@ impl Encoding {
                 for t in tuples {
                     let mut m = self.t();
                     for (i, &(from, to)) in t.iter().enumerate() {
-                        m = m.and(&mov(label.components[i], from, to)?).map_err(oom)?;
+                        m = m.and(&mov(label.components[i], from, to)?)?;
                     }
-                    rel = rel.or(&m).map_err(oom)?;
+                    rel = rel.or(&m)?;
                 }
                 Ok(rel)
             }
@@ -387,12 +377,12 @@ impl Encoding {
         for &b in support.iter().rev() {
             for &(c, n) in self.blocks[b].bits.iter().rev() {
                 let (cf, nf) = (self.var(c)?, self.var(n)?);
-                cur_cube = cf.and(&cur_cube).map_err(oom)?;
-                next_cube = nf.and(&next_cube).map_err(oom)?;
-                eq = cf.equiv(&nf).and_then(|e| e.and(&eq)).map_err(oom)?;
+                cur_cube = cf.and(&cur_cube)?;
+                next_cube = nf.and(&next_cube)?;
+                eq = cf.equiv(&nf).and_then(|e| e.and(&eq))?;
             }
         }
-        let enabled = rel.exists(&next_cube).map_err(oom)?;
+        let enabled = rel.exists(&next_cube)?;
         let tops = support
             .iter()
             .filter_map(|&b| self.blocks[b].bits.first().map(|&(c, _)| c))
@@ -418,7 +408,7 @@ impl Encoding {
         let eq = self.identity(&[b])?;
         let mut cur_cube = self.t();
         for &(c, _) in &self.blocks[b].bits {
-            cur_cube = cur_cube.and(&self.var(c)?).map_err(oom)?;
+            cur_cube = cur_cube.and(&self.var(c)?)?;
         }
         let mut closure = self.f();
         for v in 0..self.blocks[b].size {
@@ -428,16 +418,14 @@ impl Encoding {
             while frontier.satisfiable() {
                 let mut img = self.f();
                 for r in rels {
-                    img = img.or(&r.image(&frontier)?).map_err(oom)?;
+                    img = img.or(&r.image(&frontier)?)?;
                 }
-                frontier = reached.imp_strict(&img).map_err(oom)?;
-                reached = reached.or(&frontier).map_err(oom)?;
+                frontier = reached.imp_strict(&img)?;
+                reached = reached.or(&frontier)?;
             }
-            let to = reached
-                .apply_exists(BooleanOperator::And, &eq, &cur_cube)
-                .map_err(oom)?;
-            let pairs = from.and(&to).map_err(oom)?;
-            closure = closure.or(&pairs).map_err(oom)?;
+            let to = reached.apply_exists(BooleanOperator::And, &eq, &cur_cube)?;
+            let pairs = from.and(&to)?;
+            closure = closure.or(&pairs)?;
         }
         self.relation(closure, vec![b])
     }
@@ -448,8 +436,8 @@ impl Encoding {
         let mut f = self.t();
         for &b in blocks.iter().rev() {
             for &(c, n) in self.blocks[b].bits.iter().rev() {
-                let eq = self.var(c)?.equiv(&self.var(n)?).map_err(oom)?;
-                f = eq.and(&f).map_err(oom)?;
+                let eq = self.var(c)?.equiv(&self.var(n)?)?;
+                f = eq.and(&f)?;
             }
         }
         Ok(f)
@@ -459,7 +447,7 @@ impl Encoding {
     pub fn enabled_any(&self) -> BddResult<BDDFunction> {
         let mut f = self.f();
         for r in &self.labels {
-            f = f.or(&r.enabled).map_err(oom)?;
+            f = f.or(&r.enabled)?;
         }
         Ok(f)
     }

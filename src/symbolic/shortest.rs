@@ -55,7 +55,7 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::LabelId;
 use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
-use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::encoding::{minus, BddResult};
 use crate::symbolic::{Encoding, Relation};
 
 /// A graph on sets of states encoded in BDDs, with acceptance sets on its edges.
@@ -86,7 +86,7 @@ pub(crate) trait Graph {
     /// `z := νY. Y ∧ Pre(Y) ∧ z`: the states of `z` with an infinite path inside it.
     fn trim(&self, z: &mut BDDFunction, budget: &Budget) -> BddResult<()> {
         loop {
-            let keep = z.and(&self.pre(z, budget)?).map_err(oom)?;
+            let keep = z.and(&self.pre(z, budget)?)?;
             if keep == *z {
                 return Ok(());
             }
@@ -158,7 +158,7 @@ pub(crate) struct Point {
 pub(crate) fn cube_of(enc: &Encoding, values: &[usize]) -> BddResult<BDDFunction> {
     let mut f = enc.t();
     for (b, &v) in values.iter().enumerate().rev() {
-        f = enc.value(b, v, false)?.and(&f).map_err(oom)?;
+        f = enc.value(b, v, false)?.and(&f)?;
     }
     Ok(f)
 }
@@ -179,7 +179,7 @@ pub(crate) fn step_back(
     from: &BDDFunction,
     budget: &Budget,
 ) -> Result<Option<(LabelId, Point)>> {
-    let pre = g.pre(&t.cube, budget)?.and(from).map_err(oom)?;
+    let pre = g.pre(&t.cube, budget)?.and(from)?;
     if !pre.satisfiable() {
         return Ok(None);
     }
@@ -199,10 +199,10 @@ fn label_of(
     budget: &Budget,
 ) -> Result<LabelId> {
     for (l, rel) in rels {
-        if !rel.enabled.and(&s.cube).map_err(oom)?.satisfiable() {
+        if !rel.enabled.and(&s.cube)?.satisfiable() {
             continue;
         }
-        let img = rel.image(&s.cube)?.and(&t.cube).map_err(oom)?;
+        let img = rel.image(&s.cube)?.and(&t.cube)?;
         budget.check(enc)?;
         if img.satisfiable() {
             return Ok(l);
@@ -244,7 +244,7 @@ impl Layers {
         }
         let mut ball = self.layers[0].clone();
         for l in &self.layers[1..=d] {
-            ball = ball.or(l).map_err(oom)?;
+            ball = ball.or(l)?;
         }
         Ok(ball)
     }
@@ -257,12 +257,12 @@ impl Layers {
         }
         budget.phase("shortest evidence (BFS layer)", self.layers.len());
         let last = &self.layers[self.depth()];
-        let next = minus(&g.post(last, budget)?.and(within).map_err(oom)?, &self.seen)?;
+        let next = minus(&g.post(last, budget)?.and(within)?, &self.seen)?;
         if !next.satisfiable() {
             self.exhausted = true;
             return Ok(false);
         }
-        self.seen = self.seen.or(&next).map_err(oom)?;
+        self.seen = self.seen.or(&next)?;
         self.layers.push(next);
         Ok(true)
     }
@@ -304,7 +304,7 @@ impl Layers {
             if d > self.depth() && !self.grow(g, within, budget)? {
                 return Ok(None);
             }
-            if self.layers[d].and(target).map_err(oom)?.satisfiable() {
+            if self.layers[d].and(target)?.satisfiable() {
                 return Ok(Some(d));
             }
         }
@@ -346,7 +346,7 @@ pub(crate) fn path(
     let Some(d) = layers.first_meeting(g, within, target, budget)? else {
         return Ok(None);
     };
-    let hit = layers.layers[d].and(target).map_err(oom)?;
+    let hit = layers.layers[d].and(target)?;
     Ok(Some(layers.path_to(g, d, pick(g.enc(), &hit)?, budget)?.1))
 }
 
@@ -364,7 +364,7 @@ pub(crate) fn two_sided_trim(
     for round in 1.. {
         budget.phase("shortest evidence (states between cycles)", round);
         let (pre, post) = (g.pre(&y, budget)?, g.post(&y, budget)?);
-        let keep = y.and(&pre).and_then(|k| k.and(&post)).map_err(oom)?;
+        let keep = y.and(&pre).and_then(|k| k.and(&post))?;
         if keep == y {
             break;
         }
@@ -390,13 +390,13 @@ pub(crate) fn fair_cycle_through(
         let before = y.clone();
         // the closure to `x` first: `x` is small, and it cuts `y` down the most
         let pre = g.pre(&y, budget)?;
-        let target = y.and(x).and_then(|t| t.and(&pre)).map_err(oom)?;
+        let target = y.and(x).and_then(|t| t.and(&pre))?;
         if !target.satisfiable() {
             return Ok(enc.f());
         }
         y = g.until(&y, &target, budget)?;
         for i in 0..g.num_acc() {
-            let target = y.and(&g.pre_acc(i, &y, budget)?).map_err(oom)?;
+            let target = y.and(&g.pre_acc(i, &y, budget)?)?;
             if !target.satisfiable() {
                 return Ok(enc.f());
             }
@@ -472,7 +472,7 @@ pub(crate) fn nearest_fair_cycle(
         };
         let t = std::time::Instant::now();
         layers.grow_to(g, within, d, budget)?;
-        let ball = layers.ball(d)?.and(hull).map_err(oom)?;
+        let ball = layers.ball(d)?.and(hull)?;
         let y = fair_cycle_through(g, hull, &ball, budget)?;
         log::debug!(
             "nearest fair cycle: within {d} steps: {} ({:.2} s)",
@@ -507,29 +507,21 @@ pub(crate) fn on_fair_cycle(
     budget: &Budget,
 ) -> Result<(Point, BDDFunction)> {
     let enc = g.enc();
-    let mut cands = x.and(y).map_err(oom)?;
+    let mut cands = x.and(y)?;
     for round in 1.. {
         budget.phase("shortest evidence (component of a state)", round);
         let s = pick(enc, &cands)?;
         let back = g.until(y, &s.cube, budget)?;
         let fwd = g.forward(&s.cube, y, budget)?;
-        let scc = fwd.and(&back).map_err(oom)?;
-        let mut fair = g
-            .post(&s.cube, budget)?
-            .and(&scc)
-            .map_err(oom)?
-            .satisfiable();
+        let scc = fwd.and(&back)?;
+        let mut fair = g.post(&s.cube, budget)?.and(&scc)?.satisfiable();
         for i in 0..g.num_acc() {
-            fair = fair
-                && scc
-                    .and(&g.pre_acc(i, &scc, budget)?)
-                    .map_err(oom)?
-                    .satisfiable();
+            fair = fair && scc.and(&g.pre_acc(i, &scc, budget)?)?.satisfiable();
         }
         if fair {
             return Ok((s, scc));
         }
-        cands = minus(&cands.and(&fwd).map_err(oom)?, &back)?;
+        cands = minus(&cands.and(&fwd)?, &back)?;
     }
     unreachable!("the descent ends in a fair component")
 }
@@ -547,7 +539,7 @@ pub(crate) fn walk_cycle(
     let mut cur = x.clone();
     let mut trace: Vec<(LabelId, Point)> = Vec::new();
     for i in 0..g.num_acc() {
-        let target = scc.and(&g.pre_acc(i, scc, budget)?).map_err(oom)?;
+        let target = scc.and(&g.pre_acc(i, scc, budget)?)?;
         let steps = path(g, &cur, scc, &target, budget)?
             .ok_or_else(|| internal("a fair component without an edge of an acceptance set"))?;
         cur = steps.last().map_or(cur, |(_, s)| s.clone());
@@ -557,7 +549,7 @@ pub(crate) fn walk_cycle(
         cur = next;
     }
     if trace.is_empty() {
-        let next = pick(enc, &g.post(&cur.cube, budget)?.and(scc).map_err(oom)?)?;
+        let next = pick(enc, &g.post(&cur.cube, budget)?.and(scc)?)?;
         let (l, _) = step_back(g, &next, &cur.cube, budget)?
             .ok_or_else(|| internal("a step has no label"))?;
         trace.push((l, next.clone()));
@@ -578,7 +570,7 @@ fn step_into(
     budget: &Budget,
 ) -> Result<(LabelId, Point)> {
     for (l, rel) in g.labelled_acc(i) {
-        let img = rel.image(&from.cube)?.and(into).map_err(oom)?;
+        let img = rel.image(&from.cube)?.and(into)?;
         budget.check(g.enc())?;
         if img.satisfiable() {
             return Ok((l, pick(g.enc(), &img)?));
@@ -680,21 +672,17 @@ fn cycle_layers(
         let mut next: Layer = BTreeMap::new();
         for (&m, set) in &layers[d - 1] {
             for c in classes {
-                let img = c
-                    .clusters
-                    .post(enc, set, budget)?
-                    .and(within)
-                    .map_err(oom)?;
+                let img = c.clusters.post(enc, set, budget)?.and(within)?;
                 if img.satisfiable() {
                     let slot = next.entry(m | c.mask).or_insert_with(|| enc.f());
-                    *slot = slot.or(&img).map_err(oom)?;
+                    *slot = slot.or(&img)?;
                 }
                 budget.check(enc)?;
             }
         }
         if next
             .get(&all)
-            .map(|s| s.and(from).map_err(oom))
+            .map(|s| s.and(from))
             .transpose()?
             .is_some_and(|s| s.satisfiable())
         {
@@ -719,7 +707,7 @@ fn cycle_layers(
         }
         for (&m, set) in &kept {
             let slot = seen.entry(m).or_insert_with(|| enc.f());
-            *slot = slot.or(set).map_err(oom)?;
+            *slot = slot.or(set)?;
         }
         layers.push(kept);
     }
@@ -766,7 +754,7 @@ pub(crate) fn shorter_cycles(
         budget.phase("shortest evidence (shorter cycles, BFS layer)", d);
         // a set whose states together close no cycle shorter than the best is done at once;
         // one that does is halved, down to single states
-        let mut sets = vec![layers.layers[d].and(hull).map_err(oom)?];
+        let mut sets = vec![layers.layers[d].and(hull)?];
         while let Some(set) = sets.pop() {
             if !set.satisfiable() || best <= 1 {
                 continue;
@@ -805,9 +793,9 @@ fn halves(enc: &Encoding, set: &BDDFunction, x: &Point) -> Result<(BDDFunction, 
         .find(|&k| (x.values[b] ^ y.values[b]) >> (bits.len() - 1 - k) & 1 == 1)
         .ok_or_else(|| internal("two values alike"))?;
     let v = enc.var(bits[k].0)?;
-    let a = set.and(&v).map_err(oom)?;
-    let not_v = v.not().map_err(oom)?;
-    Ok((a, set.and(&not_v).map_err(oom)?))
+    let a = set.and(&v)?;
+    let not_v = v.not()?;
+    Ok((a, set.and(&not_v)?))
 }
 
 /// A predecessor of `(t, m)` in `layer`: by an edge of class `c` from a pair whose sets with
@@ -824,7 +812,7 @@ fn cycle_step_back(
     for c in classes.iter().filter(|c| c.mask & !m == 0) {
         let pre = c.clusters.pre(enc, &t.cube, budget)?;
         for (&from, set) in layer.iter().filter(|(&f, _)| f | c.mask == m) {
-            let pre = pre.and(set).map_err(oom)?;
+            let pre = pre.and(set)?;
             if pre.satisfiable() {
                 let s = pick(enc, &pre)?;
                 return Ok((label_of(enc, c.rels.clone(), &s, t, budget)?, s, from));

@@ -36,7 +36,7 @@ use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, System};
 use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
-use crate::symbolic::encoding::{bottom_up, oom};
+use crate::symbolic::encoding::bottom_up;
 use crate::symbolic::reach::level_ordered::{group_by_level, level_ordered};
 use crate::symbolic::Encoding;
 
@@ -102,11 +102,11 @@ impl<'a> CtlChecker<'a> {
 
     fn set_domain(&mut self, domain: BDDFunction, budget: &Budget) -> Result<()> {
         let enabled = self.enc.enabled_any()?;
-        self.live = domain.and(&enabled).map_err(oom)?;
-        self.dead = domain.and(&enabled.not().map_err(oom)?).map_err(oom)?;
+        self.live = domain.and(&enabled)?;
+        self.dead = domain.and(&enabled.not()?)?;
         self.active.clear();
         for (l, r) in self.enc.labels.iter().enumerate() {
-            if domain.and(&r.enabled).map_err(oom)?.satisfiable() {
+            if domain.and(&r.enabled)?.satisfiable() {
                 self.active.push(l);
             }
             budget.check(self.enc)?;
@@ -165,13 +165,13 @@ impl<'a> CtlChecker<'a> {
 
     /// The reachable deadlocks.
     pub fn deadlocks(&self) -> Result<BDDFunction> {
-        self.dead.and(&self.reach).map_err(oom)
+        Ok(self.dead.and(&self.reach)?)
     }
 
     /// Whether `f` holds in the initial state.
     pub fn holds(&mut self, f: &Ctl, budget: &Budget) -> Result<bool> {
         let s = self.sat(f, budget)?;
-        Ok(self.enc.initial.and(&s).map_err(oom)?.satisfiable())
+        Ok(self.enc.initial.and(&s)?.satisfiable())
     }
 
     /// The reachable states that satisfy `f`.
@@ -180,7 +180,7 @@ impl<'a> CtlChecker<'a> {
         if self.domain == self.reach {
             return Ok(s);
         }
-        s.and(&self.reach).map_err(oom)
+        Ok(s.and(&self.reach)?)
     }
 
     /// The states of the domain that satisfy `f`, memoised.
@@ -205,20 +205,20 @@ impl<'a> CtlChecker<'a> {
             }
             And(a, b) => {
                 let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
-                a.and(&b).map_err(oom)?
+                a.and(&b)?
             }
             Or(a, b) => {
                 let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
-                a.or(&b).map_err(oom)?
+                a.or(&b)?
             }
             Implies(a, b) => {
                 let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
-                self.not(&a)?.or(&b).map_err(oom)?
+                self.not(&a)?.or(&b)?
             }
             Equiv(a, b) => {
                 let (a, b) = (self.sat(a, budget)?, self.sat(b, budget)?);
                 // a ↔ b is true on unreachable states too: cut back to R
-                a.equiv(&b).and_then(|e| e.and(&self.domain)).map_err(oom)?
+                a.equiv(&b).and_then(|e| e.and(&self.domain))?
             }
             // <a> f: some a-step leads to f. A label the system does not have never fires.
             Diamond(Some(l), a) => {
@@ -285,7 +285,7 @@ impl<'a> CtlChecker<'a> {
 
     /// `R ∧ ¬z`.
     pub(crate) fn not(&self, z: &BDDFunction) -> Result<BDDFunction> {
-        self.domain.and(&z.not().map_err(oom)?).map_err(oom)
+        Ok(self.domain.and(&z.not()?)?)
     }
 
     /// `R ∧ pre_l(z)`: reachable states with an `l`-step into `z`.
@@ -293,13 +293,13 @@ impl<'a> CtlChecker<'a> {
         self.enc.labels[l]
             .preimage(z)?
             .and(&self.domain)
-            .map_err(oom)
+            .map_err(crate::Error::from)
     }
 
     /// EX z = `R ∧ ⋁_l pre_l(z)`. False in a deadlock.
     pub(crate) fn ex(&self, z: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         let pre = self.clusters.pre(self.enc, z, budget)?;
-        pre.and(&self.domain).map_err(oom)
+        Ok(pre.and(&self.domain)?)
     }
 
     /// AX z = ¬EX¬z. Vacuously true in a deadlock (no successor violates z).
@@ -318,7 +318,7 @@ impl<'a> CtlChecker<'a> {
         if self.literal {
             return self.lfp(f, budget, |z| {
                 let e = self.ex(z, budget)?;
-                f.or(&e).map_err(oom)
+                Ok(f.or(&e)?)
             });
         }
         let r = self.domain.clone();
@@ -340,7 +340,7 @@ impl<'a> CtlChecker<'a> {
         if self.literal {
             return self.lfp(g, budget, |z| {
                 let e = self.ex(z, budget)?;
-                g.or(&f.and(&e).map_err(oom)?).map_err(oom)
+                Ok(g.or(&f.and(&e)?)?)
             });
         }
         // Saturation-style (LTSmin's `sat-like`, see crate::symbolic::reach::level_ordered): the labels grouped by
@@ -351,7 +351,7 @@ impl<'a> CtlChecker<'a> {
         let (z, _) = level_ordered(self.enc, &self.groups, g, |l, frontier, _| {
             images += 1;
             budget.phase("CTL fixpoint (E U, saturation-style images)", images);
-            let p = self.enc.labels[l].preimage(frontier)?.and(f).map_err(oom)?;
+            let p = self.enc.labels[l].preimage(frontier)?.and(f)?;
             budget.check(self.enc)?;
             Ok(p)
         })?;
@@ -367,7 +367,7 @@ impl<'a> CtlChecker<'a> {
         if self.literal {
             return self.gfp(f, budget, |z| {
                 let a = self.ax(z, budget)?;
-                f.and(&a).map_err(oom)
+                Ok(f.and(&a)?)
             });
         }
         let nf = self.not(f)?;
@@ -385,15 +385,15 @@ impl<'a> CtlChecker<'a> {
     /// path is the one-state path with f throughout.
     fn aw(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         if self.literal {
-            let start = f.or(g).map_err(oom)?;
+            let start = f.or(g)?;
             return self.gfp(&start, budget, |z| {
                 let a = self.ax(z, budget)?;
-                g.or(&f.and(&a).map_err(oom)?).map_err(oom)
+                Ok(g.or(&f.and(&a)?)?)
             });
         }
         let ng = self.not(g)?;
         let nf = self.not(f)?;
-        let stop = nf.and(&ng).map_err(oom)?;
+        let stop = nf.and(&ng)?;
         let bad = self.eu(&ng, &stop, budget)?;
         self.not(&bad)
     }
@@ -407,8 +407,8 @@ impl<'a> CtlChecker<'a> {
     pub(crate) fn eg(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         self.gfp(f, budget, |z| {
             let e = self.ex(z, budget)?;
-            let step = e.or(&self.dead).map_err(oom)?;
-            f.and(&step).map_err(oom)
+            let step = e.or(&self.dead)?;
+            Ok(f.and(&step)?)
         })
     }
 
@@ -419,11 +419,11 @@ impl<'a> CtlChecker<'a> {
     /// step to a successor in the set; the path so built satisfies f W g. Conversely the states
     /// on such paths up to their first g form a post-fixpoint. It equals E(f U g) ∨ EG f.
     fn ew(&self, f: &BDDFunction, g: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
-        let start = f.or(g).map_err(oom)?;
+        let start = f.or(g)?;
         self.gfp(&start, budget, |z| {
             let e = self.ex(z, budget)?;
-            let step = e.or(&self.dead).map_err(oom)?;
-            g.or(&f.and(&step).map_err(oom)?).map_err(oom)
+            let step = e.or(&self.dead)?;
+            Ok(g.or(&f.and(&step)?)?)
         })
     }
 
@@ -437,8 +437,8 @@ impl<'a> CtlChecker<'a> {
     pub(crate) fn af(&self, f: &BDDFunction, budget: &Budget) -> Result<BDDFunction> {
         self.lfp(f, budget, |z| {
             let a = self.ax(z, budget)?;
-            let step = self.live.and(&a).map_err(oom)?;
-            f.or(&step).map_err(oom)
+            let step = self.live.and(&a)?;
+            Ok(f.or(&step)?)
         })
     }
 
@@ -454,11 +454,11 @@ impl<'a> CtlChecker<'a> {
         g: &BDDFunction,
         budget: &Budget,
     ) -> Result<BDDFunction> {
-        let guard = f.and(&self.live).map_err(oom)?;
+        let guard = f.and(&self.live)?;
         self.lfp(g, budget, |z| {
             let a = self.ax(z, budget)?;
-            let step = guard.and(&a).map_err(oom)?;
-            g.or(&step).map_err(oom)
+            let step = guard.and(&a)?;
+            Ok(g.or(&step)?)
         })
     }
 
@@ -474,7 +474,7 @@ impl<'a> CtlChecker<'a> {
         loop {
             i += 1;
             budget.phase("CTL fixpoint (least)", i);
-            let next = step(&z)?.or(&z).map_err(oom)?;
+            let next = step(&z)?.or(&z)?;
             if next == z {
                 return Ok(z);
             }
@@ -495,7 +495,7 @@ impl<'a> CtlChecker<'a> {
         loop {
             i += 1;
             budget.phase("CTL fixpoint (greatest)", i);
-            let next = step(&z)?.and(&z).map_err(oom)?;
+            let next = step(&z)?.and(&z)?;
             if next == z {
                 return Ok(z);
             }

@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, StateId, System};
-use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::encoding::BddResult;
 use crate::symbolic::shortest::{
     nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, two_sided_trim, walk_cycle, Class,
     Graph, Layers, Nearest, Point,
@@ -211,7 +211,7 @@ impl CtlChecker<'_> {
         let at = b.path.len();
         let cur = self.state_set(b.last())?;
         let set = self.sat(f, budget)?;
-        if cur.and(&set).map_err(oom)?.satisfiable() != want {
+        if cur.and(&set)?.satisfiable() != want {
             return Err(Error::Internal(format!(
                 "CTL evidence: `{f}` does not have value {want} at step {at}"
             )));
@@ -378,7 +378,7 @@ impl CtlChecker<'_> {
         let at = b.path.len();
         let cur = self.state_set(b.last())?;
         let (fx, fy) = (self.sat(x, budget)?, self.sat(y, budget)?);
-        let stop = self.not(&fx.or(&fy).map_err(oom)?)?;
+        let stop = self.not(&fx.or(&fy)?)?;
         let ny = self.not(&fy)?;
         self.path_into(&cur, &ny, &stop, b, budget)?;
         b.note(
@@ -393,13 +393,13 @@ impl CtlChecker<'_> {
 
     fn value_at(&mut self, f: &Ctl, cur: &BDDFunction, budget: &Budget) -> Result<bool> {
         let s = self.sat(f, budget)?;
-        Ok(cur.and(&s).map_err(oom)?.satisfiable())
+        Ok(cur.and(&s)?.satisfiable())
     }
 
     /// Successors of `s` in one step, within `within`.
     fn post(&self, s: &BDDFunction, within: &BDDFunction) -> Result<BDDFunction> {
         let acc = self.clusters.post(self.enc, s, &Budget::unlimited())?;
-        acc.and(within).map_err(oom)
+        Ok(acc.and(within)?)
     }
 
     /// A label among `labels` and a state in `target` one step from the single state `cur`.
@@ -410,7 +410,7 @@ impl CtlChecker<'_> {
         target: &BDDFunction,
     ) -> Result<Option<(LabelId, Vec<StateId>)>> {
         for &l in labels {
-            let img = self.enc.labels[l].image(cur)?.and(target).map_err(oom)?;
+            let img = self.enc.labels[l].image(cur)?.and(target)?;
             if let Some(s) = self.enc.pick_state(&img) {
                 return Ok(Some((l, s)));
             }
@@ -448,22 +448,22 @@ impl CtlChecker<'_> {
         let mut seen = start.clone();
         loop {
             let last = layers.last().cloned().unwrap_or_else(|| self.enc.f());
-            let hit = last.and(target).map_err(oom)?;
+            let hit = last.and(target)?;
             if hit.satisfiable() {
                 break;
             }
-            let from = last.and(within).map_err(oom)?;
+            let from = last.and(within)?;
             let next = self.post(&from, &self.reach)?;
-            let new = next.and(&seen.not().map_err(oom)?).map_err(oom)?;
+            let new = next.and(&seen.not()?)?;
             if !new.satisfiable() {
                 return Err(Error::Internal("CTL evidence: target not reachable".into()));
             }
-            seen = seen.or(&new).map_err(oom)?;
+            seen = seen.or(&new)?;
             layers.push(new);
             budget.check(self.enc)?;
         }
         let k = layers.len() - 1;
-        let hit = layers[k].and(target).map_err(oom)?;
+        let hit = layers[k].and(target)?;
         let mut s = self
             .enc
             .pick_state(&hit)
@@ -472,10 +472,10 @@ impl CtlChecker<'_> {
         let mut labels = Vec::with_capacity(k);
         for i in (0..k).rev() {
             let to = self.state_set(&s)?;
-            let from = layers[i].and(within).map_err(oom)?;
+            let from = layers[i].and(within)?;
             let mut found = None;
             for &l in &self.active {
-                let p = self.enc.labels[l].preimage(&to)?.and(&from).map_err(oom)?;
+                let p = self.enc.labels[l].preimage(&to)?.and(&from)?;
                 if let Some(ps) = self.enc.pick_state(&p) {
                     found = Some((l, ps));
                     break;
@@ -592,7 +592,7 @@ impl CtlChecker<'_> {
     ) -> Result<(Steps, LassoEnd)> {
         let start = self.state_set(from)?;
         let within = self.chain(&start, set, true, budget)?;
-        let dead = within.and(&self.dead).map_err(oom)?;
+        let dead = within.and(&self.dead)?;
         let mut layers = Layers::new(&start);
         let mut upper = None;
         if dead.satisfiable() {
@@ -603,7 +603,7 @@ impl CtlChecker<'_> {
         {
             Nearest::AtUpper => {
                 let d = upper.ok_or_else(|| Error::Internal("CTL evidence: no end".into()))?;
-                let x = pick(self.enc, &layers.layers[d].and(&dead).map_err(oom)?)?;
+                let x = pick(self.enc, &layers.layers[d].and(&dead)?)?;
                 (d, x, LassoEnd::Deadlock)
             }
             Nearest::Found { depth, y } => {
@@ -627,7 +627,7 @@ impl CtlChecker<'_> {
         let cur = self.state_set(b.last())?;
         // states reachable from here inside the set
         let inside = self.chain(&cur, set, true, budget)?;
-        let dead = inside.and(&self.dead).map_err(oom)?;
+        let dead = inside.and(&self.dead)?;
         if dead.satisfiable() {
             self.path_into(&cur, set, &dead, b, budget)?;
             b.dead = true;
@@ -647,16 +647,13 @@ impl CtlChecker<'_> {
             let mut deepest = layer.clone();
             let mut returns = false;
             while layer.satisfiable() {
-                if xs.and(&layer).map_err(oom)?.satisfiable() {
+                if xs.and(&layer)?.satisfiable() {
                     returns = true;
                     break;
                 }
                 deepest = layer.clone();
-                layer = self
-                    .post(&layer, &inside)?
-                    .and(&desc.not().map_err(oom)?)
-                    .map_err(oom)?;
-                desc = desc.or(&layer).map_err(oom)?;
+                layer = self.post(&layer, &inside)?.and(&desc.not()?)?;
+                desc = desc.or(&layer)?;
                 budget.check(self.enc)?;
             }
             if returns {
@@ -702,7 +699,7 @@ impl CtlChecker<'_> {
                 } else {
                     r.preimage(&z)?
                 };
-                z = z.or(&step.and(within).map_err(oom)?).map_err(oom)?;
+                z = z.or(&step.and(within)?)?;
                 budget.check(self.enc)?;
             }
             if z == before {

@@ -14,7 +14,7 @@ use oxidd::{BooleanFunction, Function};
 
 use super::product::{PendingClosure, Product};
 use crate::limits::Budget;
-use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::encoding::{minus, BddResult};
 
 /// The Emerson-Lei fixpoint for acceptance on edges, restricted to a set closed under product
 /// steps (the space). Its result are the fair states: those of the space that start an
@@ -107,7 +107,7 @@ impl EmersonLei {
     /// Whether `z` has lost every state of the watched set.
     fn lost_watch(&self) -> BddResult<bool> {
         match &self.watch {
-            Some(w) => Ok(!self.z.and(w).map_err(oom)?.satisfiable()),
+            Some(w) => Ok(!self.z.and(w)?.satisfiable()),
             None => Ok(false),
         }
     }
@@ -117,8 +117,8 @@ impl EmersonLei {
     /// states, and the fair states inside `exact` are the fair states intersected with it, so
     /// the iteration goes on from `z ∧ exact`.
     pub fn restrict(&mut self, exact: &BDDFunction) -> BddResult<()> {
-        self.z = self.z.and(exact).map_err(oom)?;
-        self.before = self.before.and(exact).map_err(oom)?;
+        self.z = self.z.and(exact)?;
+        self.before = self.before.and(exact)?;
         self.last.clear();
         self.pending = None;
         Ok(())
@@ -150,7 +150,7 @@ impl EmersonLei {
             if self.step < num_acc {
                 let i = self.step;
                 let z = &self.z;
-                let target = z.and(&p.pre_acc(i, z, budget)?).map_err(oom)?;
+                let target = z.and(&p.pre_acc(i, z, budget)?)?;
                 let unchanged = match &self.last[i] {
                     Some((after, old)) => after == z && !minus(old, &target)?.satisfiable(),
                     None => false,

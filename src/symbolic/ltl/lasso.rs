@@ -39,7 +39,7 @@ use super::product::Product;
 use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{LabelId, StateId};
-use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::encoding::BddResult;
 use crate::symbolic::shortest::{cube_of, path, pick, Point};
 pub use crate::symbolic::shortest::{Bound, CycleAmong};
 use crate::symbolic::{Encoding, Relation};
@@ -123,7 +123,7 @@ fn step_forward(
     budget: &Budget,
 ) -> Result<Option<(LabelId, Point)>> {
     for (l, rel) in rels {
-        let img = rel.image(&from.cube)?.and(into).map_err(oom)?;
+        let img = rel.image(&from.cube)?.and(into)?;
         budget.check(p.enc)?;
         if img.satisfiable() {
             return Ok(Some((*l, pick(p.enc, &img)?)));
@@ -194,7 +194,7 @@ fn wander(
         let first = (*seed % n as u64) as usize;
         for k in 0..n {
             let (l, rel) = &p.rels[(first + k) % n];
-            let img = rel.image(&cur.cube)?.and(within).map_err(oom)?;
+            let img = rel.image(&cur.cube)?.and(within)?;
             budget.check(p.enc)?;
             if img.satisfiable() {
                 let next = pick(p.enc, &img)?;
@@ -264,7 +264,7 @@ fn acc_targets(
     budget: &Budget,
 ) -> BddResult<Vec<BDDFunction>> {
     (0..num_acc)
-        .map(|i| c.and(&p.pre_acc(i, c, budget)?).map_err(oom))
+        .map(|i| Ok(c.and(&p.pre_acc(i, c, budget)?)?))
         .collect()
 }
 
@@ -299,7 +299,7 @@ impl Trace {
     fn visited(&mut self, enc: &Encoding) -> Result<BDDFunction> {
         let mut set = self.seen_set.take().unwrap_or_else(|| enc.f());
         for v in &self.states[self.seen..] {
-            set = set.or(&cube_of(enc, v)?).map_err(oom)?;
+            set = set.or(&cube_of(enc, v)?)?;
         }
         self.seen = self.states.len();
         self.seen_set = Some(set.clone());
@@ -433,12 +433,7 @@ pub(crate) fn extract(
         if let Some(at) = close_cycle(p, &mut trace, &s, &bwd, &targets, budget)? {
             break at;
         }
-        if !p
-            .post(&s.cube, budget)?
-            .and(&bwd)
-            .map_err(oom)?
-            .satisfiable()
-        {
+        if !p.post(&s.cube, budget)?.and(&bwd)?.satisfiable() {
             // `s` reaches no state that reaches it: its SCC is `{s}`, and any step leaves it
             // for good (RERS 2017 problem 112 #8: two forward closures of 1.8 s saved).
             let from = s.values.clone();
@@ -451,13 +446,13 @@ pub(crate) fn extract(
             continue;
         }
         let fwd = p.forward_closure(&s.cube, &within, budget)?;
-        let scc = fwd.and(&bwd).map_err(oom)?;
+        let scc = fwd.and(&bwd)?;
         log::debug!(
             "lasso: the SCC of the state reached ({} states) is not fair; {} states reachable",
             p.enc.count(&scc),
             p.enc.count(&fwd)
         );
-        let below = scc.imp_strict(&fwd).map_err(oom)?; // fwd ∧ ¬scc
+        let below = scc.imp_strict(&fwd)?; // fwd ∧ ¬scc
         let steps = path(p, &s, &fwd, &below, budget)?
             .filter(|st| !st.is_empty())
             .ok_or_else(|| internal("no fair SCC below a fair state"))?;

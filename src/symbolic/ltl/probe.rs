@@ -14,7 +14,7 @@ use oxidd::BooleanFunction;
 use super::product::Product;
 use super::slices::SliceClosure;
 use crate::limits::Budget;
-use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::encoding::{minus, BddResult};
 use crate::symbolic::reach::constrained::Direction;
 
 /// A forward search from the initial product state for a state of `target`, by two searches
@@ -73,7 +73,7 @@ impl Probe {
 
     /// The states found so far (all reachable).
     pub fn found(&self) -> BddResult<BDDFunction> {
-        self.closure.found()?.or(&self.chain.found).map_err(oom)
+        Ok(self.closure.found()?.or(&self.chain.found)?)
     }
 }
 
@@ -104,7 +104,7 @@ impl ChainSearch {
 
     /// `true` when a state of `target` is reached, `false` when the search is complete.
     fn run(&mut self, p: &Product, target: &BDDFunction, budget: &Budget) -> BddResult<bool> {
-        if self.found.and(target).map_err(oom)?.satisfiable() {
+        if self.found.and(target)?.satisfiable() {
             return Ok(true);
         }
         loop {
@@ -113,16 +113,15 @@ impl ChainSearch {
                 let img = p.rels[self.next]
                     .1
                     .image(&self.frontier)?
-                    .and(&self.within)
-                    .map_err(oom)?;
+                    .and(&self.within)?;
                 let new = minus(&img, &self.found)?;
                 if new.satisfiable() {
-                    if new.and(target).map_err(oom)?.satisfiable() {
+                    if new.and(target)?.satisfiable() {
                         return Ok(true);
                     }
-                    self.found = self.found.or(&new).map_err(oom)?;
-                    self.frontier = self.frontier.or(&new).map_err(oom)?;
-                    self.fresh = self.fresh.or(&new).map_err(oom)?;
+                    self.found = self.found.or(&new)?;
+                    self.frontier = self.frontier.or(&new)?;
+                    self.fresh = self.fresh.or(&new)?;
                 }
                 budget.check(p.enc)?;
             }

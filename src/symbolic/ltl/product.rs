@@ -25,7 +25,7 @@ use crate::limits::Budget;
 use crate::model::{LabelId, System};
 use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
 use crate::symbolic::context::SystemCtx;
-use crate::symbolic::encoding::{bottom_up, oom, BddResult};
+use crate::symbolic::encoding::{bottom_up, BddResult};
 use crate::symbolic::reach::constrained::Direction;
 use crate::symbolic::reach::level_ordered::{group_by_level, level_ordered, LevelOrdered};
 use crate::symbolic::{Encoding, Relation};
@@ -108,7 +108,7 @@ impl Product<'_> {
     ) -> BddResult<BDDFunction> {
         if !self.saturate {
             let (r, _) = level_ordered(self.enc, &self.groups(), from, |r, frontier, _| {
-                let img = self.rels[r].1.image(frontier)?.and(within).map_err(oom)?;
+                let img = self.rels[r].1.image(frontier)?.and(within)?;
                 budget.check(self.enc)?;
                 Ok(img)
             })?;
@@ -172,11 +172,7 @@ impl Product<'_> {
             }
             PendingClosure::Level(it) => {
                 it.run(self.enc, &self.groups(), |r, frontier, _| {
-                    let pre = self.rels[r]
-                        .1
-                        .preimage(frontier)?
-                        .and(within)
-                        .map_err(oom)?;
+                    let pre = self.rels[r].1.preimage(frontier)?.and(within)?;
                     budget.check(self.enc)?;
                     Ok(pre)
                 })?;
@@ -249,18 +245,14 @@ impl Product<'_> {
         loop {
             rounds += 1;
             budget.phase("Emerson-Lei trim", rounds);
-            let keep = z.and(&self.pre(z, budget)?).map_err(oom)?;
+            let keep = z.and(&self.pre(z, budget)?)?;
             if keep == *z {
                 return Ok(rounds);
             }
             *z = keep;
             if rounds.is_power_of_two() {
                 for i in 0..num_acc {
-                    if !z
-                        .and(&self.pre_acc(i, z, budget)?)
-                        .map_err(oom)?
-                        .satisfiable()
-                    {
+                    if !z.and(&self.pre_acc(i, z, budget)?)?.satisfiable() {
                         *z = self.enc.f();
                         return Ok(rounds);
                     }
@@ -314,8 +306,7 @@ pub(crate) fn build_product<'c>(
         }
         let f = enc
             .value(ab, e.from, false)?
-            .and(&enc.value(ab, e.to, true)?)
-            .map_err(oom)?;
+            .and(&enc.value(ab, e.to, true)?)?;
         edge_bdds.push(f);
         // an automaton can have many edges (the xor of ten `F`: 18 s to build them all)
         budget.check(enc)?;
@@ -326,10 +317,10 @@ pub(crate) fn build_product<'c>(
     let mut a_sigma_acc = vec![vec![enc.f(); tgba.num_acc]; nletters];
     for (e, f) in tgba.edges.iter().zip(&edge_bdds) {
         for sigma in e.letters.iter().take_while(|&s| s < nletters) {
-            a_sigma[sigma] = a_sigma[sigma].or(f).map_err(oom)?;
+            a_sigma[sigma] = a_sigma[sigma].or(f)?;
             for (i, acc) in a_sigma_acc[sigma].iter_mut().enumerate() {
                 if e.acc >> i & 1 == 1 {
-                    *acc = acc.or(f).map_err(oom)?;
+                    *acc = acc.or(f)?;
                 }
             }
         }
@@ -348,7 +339,7 @@ pub(crate) fn build_product<'c>(
         }
         let mut support = sys_rel.support.clone();
         support.push(ab);
-        let rel = sys_rel.rel.and(&a_sigma[sigma]).map_err(oom)?;
+        let rel = sys_rel.rel.and(&a_sigma[sigma])?;
         if !rel.satisfiable() {
             continue;
         }
@@ -357,15 +348,12 @@ pub(crate) fn build_product<'c>(
             if !a.satisfiable() {
                 continue;
             }
-            let rel = sys_rel.rel.and(a).map_err(oom)?;
+            let rel = sys_rel.rel.and(a)?;
             acc_rels[i].push((l, enc.relation(rel, support.clone())?));
         }
         budget.check(enc)?;
     }
-    let init = enc
-        .initial
-        .and(&enc.value(ab, tgba.initial, false)?)
-        .map_err(oom)?;
+    let init = enc.initial.and(&enc.value(ab, tgba.initial, false)?)?;
     let mut loop_letters = vec![vec![false; nletters]; tgba.num_states];
     for e in tgba.edges.iter().filter(|e| e.from == e.to) {
         for sigma in e.letters.iter().take_while(|&s| s < nletters) {

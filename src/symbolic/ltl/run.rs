@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{CompId, System};
 use crate::symbolic::context::{AutPosition, SystemCtx};
-use crate::symbolic::encoding::{oom, BddResult};
+use crate::symbolic::encoding::BddResult;
 use crate::symbolic::{Encoding, ManagerOptions};
 use num_bigint::BigUint;
 
@@ -314,11 +314,9 @@ impl<'c> LtlRun<'c> {
             Universe::SystemReach => {
                 let mut auts = ctx.enc.f();
                 for q in 0..aut.num_states {
-                    auts = auts
-                        .or(&ctx.enc.value(ctx.aut_block, q, false)?)
-                        .map_err(oom)?;
+                    auts = auts.or(&ctx.enc.value(ctx.aut_block, q, false)?)?;
                 }
-                let u = ctx.reach.and(&auts).map_err(oom)?;
+                let u = ctx.reach.and(&auts)?;
                 stats.product_nodes = u.node_count();
                 u
             }
@@ -329,17 +327,15 @@ impl<'c> LtlRun<'c> {
         let mut target = ctx.enc.f();
         if opts.probe_slice > 0 && universe == Universe::SystemReach {
             for &q in &aut.sinks {
-                target = target
-                    .or(&ctx.enc.value(ctx.aut_block, q, false)?)
-                    .map_err(oom)?;
+                target = target.or(&ctx.enc.value(ctx.aut_block, q, false)?)?;
             }
             if target.satisfiable() {
                 // a sink accepts what follows if it goes on forever: everything does where
                 // deadlocks stutter
                 if !aut.stutters {
-                    target = target.and(&ctx.infinite(budget)?).map_err(oom)?;
+                    target = target.and(&ctx.infinite(budget)?)?;
                 }
-                target = target.and(&space).map_err(oom)?;
+                target = target.and(&space)?;
             }
             probe = Some(Probe::new(&p, &space, &target));
         }
@@ -556,7 +552,7 @@ impl<'c> LtlRun<'c> {
             // the fair cycles included, and `space` is closed under product steps: the initial
             // state reaches a fair state iff it is one. Stopped early, `fair` is a superset of
             // the fair states without the initial state.
-            let holds = !p.init.and(&fair).map_err(oom)?.satisfiable();
+            let holds = !p.init.and(&fair)?.satisfiable();
             (fair, holds)
         });
         Ok(())

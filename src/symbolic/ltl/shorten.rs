@@ -62,7 +62,7 @@ use crate::logic::Ltl;
 use crate::model::LabelId;
 use crate::model::System;
 use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
-use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::encoding::{minus, BddResult};
 use crate::symbolic::shortest::{
     cube_of, nearest_fair_cycle, on_fair_cycle, pick, shorter_cycles, shortest_cycle,
     two_sided_trim, walk_cycle, Class, CycleAmong, Graph, Layers, Nearby, Nearest, Point,
@@ -189,7 +189,7 @@ pub(crate) fn shorten(
 ) -> Result<Lasso> {
     let enc = p.enc;
     let t0 = std::time::Instant::now();
-    let w = space.and(inf).map_err(oom)?;
+    let w = space.and(inf)?;
     // 1. the fewest steps to a bad prefix
     let mut violation_lower = None;
     let mut violation = None;
@@ -214,7 +214,7 @@ pub(crate) fn shorten(
     let (k, n) = (lasso.prefix.len(), lasso.cycle.len());
     let mut on_cycle = enc.f();
     for s in &lasso.states[k..] {
-        on_cycle = on_cycle.or(&point_of(p, s)?.cube).map_err(oom)?;
+        on_cycle = on_cycle.or(&point_of(p, s)?.cube)?;
     }
     let mut approach = None;
     if let Some(v) = &violation {
@@ -317,7 +317,7 @@ pub(crate) fn shorten(
                 .layers
                 .first_meeting_within(p, &a.within, &on_cycle, usize::MAX, &slice);
             if let (false, Some(Some(d))) = (exhaustive, budget.unless_sliced(meet)?) {
-                let y = pick(enc, &a.layers.layers[d].and(&on_cycle).map_err(oom)?)?;
+                let y = pick(enc, &a.layers.layers[d].and(&on_cycle)?)?;
                 cycle = rotated(p, &lasso, &y)?;
                 (depth, x, proved) = (Some(d), y, 1);
             }
@@ -544,7 +544,7 @@ fn nearest(
             .layers
             .first_meeting_within(p, &a.within, c, max, budget)?
         {
-            let x = pick(p.enc, &a.layers.layers[d].and(c).map_err(oom)?)?;
+            let x = pick(p.enc, &a.layers.layers[d].and(c)?)?;
             a.target = Target::Known { depth: d, x };
             upper = Some(d);
         }
@@ -592,7 +592,7 @@ fn violation_search(
         .into_iter()
         .map(|(x, rs)| Ok((x, Clusters::new(enc, rs, CLUSTER_NODES, budget)?)))
         .collect::<Result<Vec<_>>>()?;
-    let start = p.init.and(w).map_err(oom)?;
+    let start = p.init.and(w)?;
     let mut layers = vec![BTreeMap::from([(0, start)])];
     let mut seen = layers[0].clone();
     loop {
@@ -604,10 +604,10 @@ fn violation_search(
                 continue;
             }
             for (x, clusters) in &groups {
-                let img = clusters.post(enc, set, budget)?.and(w).map_err(oom)?;
+                let img = clusters.post(enc, set, budget)?.and(w)?;
                 if img.satisfiable() {
                     let slot = next.entry(dfa.next[mu][*x]).or_insert_with(|| enc.f());
-                    *slot = slot.or(&img).map_err(oom)?;
+                    *slot = slot.or(&img)?;
                 }
             }
         }
@@ -628,7 +628,7 @@ fn violation_search(
         }
         for (&mu, set) in &next {
             let slot = seen.entry(mu).or_insert_with(|| enc.f());
-            *slot = slot.or(set).map_err(oom)?;
+            *slot = slot.or(set)?;
         }
         layers.push(next);
     }
@@ -652,7 +652,7 @@ fn violation_path(
                 if bp.dfa.next[from][bp.letters[*l]] != mu {
                     continue;
                 }
-                let pre = rel.preimage(&t.cube)?.and(set).map_err(oom)?;
+                let pre = rel.preimage(&t.cube)?.and(set)?;
                 budget.check(p.enc)?;
                 if pre.satisfiable() {
                     found = Some((*l, pick(p.enc, &pre)?, from));
@@ -684,11 +684,10 @@ fn exact_classes(
     for e in &aut.edges {
         let f = enc
             .value(ab, e.from, false)?
-            .and(&enc.value(ab, e.to, true)?)
-            .map_err(oom)?;
+            .and(&enc.value(ab, e.to, true)?)?;
         for x in e.letters.iter().take_while(|&x| x < n) {
             let slot = edges.entry((x, e.acc)).or_insert_with(|| enc.f());
-            *slot = slot.or(&f).map_err(oom)?;
+            *slot = slot.or(&f)?;
         }
         budget.check(enc)?;
     }
@@ -696,7 +695,7 @@ fn exact_classes(
     for (l, rel) in &p.rels {
         let x = letters[*l];
         for (&(_, mask), f) in edges.range((x, 0)..=(x, u64::MAX)) {
-            let r = enc.labels[*l].rel.and(f).map_err(oom)?;
+            let r = enc.labels[*l].rel.and(f)?;
             if r.satisfiable() {
                 out.push((mask, *l, enc.relation(r, rel.support.clone())?));
             }

@@ -16,7 +16,7 @@ use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
 use crate::limits::Budget;
 use crate::symbolic::cluster::Clusters;
-use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::encoding::{minus, BddResult};
 use crate::symbolic::reach::constrained::{ClosureMemo, Direction, Events, Saturator};
 use crate::symbolic::reach::layout::Layout;
 use crate::symbolic::Encoding;
@@ -116,7 +116,7 @@ impl SliceClosure {
 
     /// The states found so far: those closed and those still to close.
     pub fn found(&self) -> BddResult<BDDFunction> {
-        self.y.or(&self.frontier).map_err(oom)
+        Ok(self.y.or(&self.frontier)?)
     }
 
     /// Runs (or resumes) the closure: `Ok(true)` as soon as a state of `stop` is found (the
@@ -153,7 +153,7 @@ impl SliceClosure {
         }
         let hits = |s: &BDDFunction| -> BddResult<bool> {
             match stop {
-                Some(t) => Ok(s.and(t).map_err(oom)?.satisfiable()),
+                Some(t) => Ok(s.and(t)?.satisfiable()),
                 None => Ok(false),
             }
         };
@@ -162,16 +162,16 @@ impl SliceClosure {
                 return Ok(true);
             }
             for (q, aut_q) in sl.aut.iter().enumerate() {
-                let part = self.frontier.and(aut_q).map_err(oom)?;
+                let part = self.frontier.and(aut_q)?;
                 if !part.satisfiable() {
                     continue;
                 }
-                let part = part.exists(&sl.aut_cube).map_err(oom)?;
+                let part = part.exists(&sl.aut_cube)?;
                 let c = match &self.slice_of_within[q] {
                     Some(c) => c.clone(),
                     None => {
-                        let c = self.within.and(aut_q).map_err(oom)?;
-                        let c = c.exists(&sl.aut_cube).map_err(oom)?;
+                        let c = self.within.and(aut_q)?;
+                        let c = c.exists(&sl.aut_cube)?;
                         self.slice_of_within[q] = Some(c.clone());
                         c
                     }
@@ -184,9 +184,9 @@ impl SliceClosure {
                     Some(g) => guarded_closure(&mut sat, self.dir, &part, &c, g),
                 };
                 self.memos[ev] = sat.into_memo();
-                let new = minus(&closed?.and(aut_q).map_err(oom)?, &self.y)?;
-                self.y = self.y.or(&new).map_err(oom)?;
-                self.added = self.added.or(&new).map_err(oom)?;
+                let new = minus(&closed?.and(aut_q)?, &self.y)?;
+                self.y = self.y.or(&new)?;
+                self.added = self.added.or(&new)?;
                 self.frontier = minus(&self.frontier, aut_q)?;
                 if hits(&new)? {
                     return Ok(true);
@@ -201,7 +201,7 @@ impl SliceClosure {
                 Direction::Backward => steps.pre(enc, &self.added, budget)?,
                 Direction::Forward => steps.post(enc, &self.added, budget)?,
             };
-            self.frontier = minus(&step.and(&self.within).map_err(oom)?, &self.y)?;
+            self.frontier = minus(&step.and(&self.within)?, &self.y)?;
             self.added = enc.f();
         }
     }
@@ -216,12 +216,12 @@ fn guarded_closure(
     c: &BDDFunction,
     g: &BDDFunction,
 ) -> BddResult<BDDFunction> {
-    let inside = c.and(g).map_err(oom)?;
+    let inside = c.and(g)?;
     match dir {
         Direction::Backward => sat.closure(part, &inside),
         Direction::Forward => {
-            let from = part.and(g).map_err(oom)?;
-            sat.closure(&from, &inside)?.or(part).map_err(oom)
+            let from = part.and(g)?;
+            Ok(sat.closure(&from, &inside)?.or(part)?)
         }
     }
 }

@@ -23,7 +23,6 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{LabelId, System};
 use crate::symbolic::context::SystemCtx;
-use crate::symbolic::encoding::oom;
 
 /// The verdict of one property under SPIN's reading.
 #[derive(Clone, Debug)]
@@ -68,27 +67,22 @@ impl<'c> SpinRun<'c> {
         let (ctx, p, space) = (self.ctx, self.run.product(), self.run.space());
         let enabled = ctx.enc.enabled_any()?;
         // system deadlocks of the space: reach ∧ ¬enabled
-        let dead = enabled.imp_strict(&ctx.reach).map_err(oom)?;
+        let dead = enabled.imp_strict(&ctx.reach)?;
         if !dead.satisfiable() {
             return Ok(None);
         }
         let mut accepting = ctx.enc.f();
         for (q, &acc) in self.dead_accepting.iter().enumerate() {
             if acc {
-                accepting = accepting
-                    .or(&ctx.enc.value(ctx.aut_block, q, false)?)
-                    .map_err(oom)?;
+                accepting = accepting.or(&ctx.enc.value(ctx.aut_block, q, false)?)?;
             }
         }
-        let bad = dead
-            .and(&accepting)
-            .and_then(|b| b.and(space))
-            .map_err(oom)?;
+        let bad = dead.and(&accepting).and_then(|b| b.and(space))?;
         if !bad.satisfiable() {
             return Ok(None);
         }
         let reaches = p.until(space, &bad, budget)?;
-        if !reaches.and(&p.init).map_err(oom)?.satisfiable() {
+        if !reaches.and(&p.init)?.satisfiable() {
             return Ok(None);
         }
         let trace = finite_trace(p, space, &bad, &budget.whole())?.ok_or_else(|| {

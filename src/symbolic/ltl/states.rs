@@ -33,7 +33,7 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::LabelId;
 use crate::symbolic::context::SystemCtx;
-use crate::symbolic::encoding::{bottom_up, oom, BddResult};
+use crate::symbolic::encoding::{bottom_up, BddResult};
 use crate::symbolic::{Block, Encoding, Relation};
 
 /// The step of a deadlock to itself under the stuttering reading: it is no label of the
@@ -95,17 +95,16 @@ pub(crate) fn build_state_product<'c>(
     for e in &aut.edges {
         let g = guards.of(enc, props, &e.vals)?;
         if e.from == e.to {
-            loop_guard[e.from] = loop_guard[e.from].or(&g).map_err(oom)?;
+            loop_guard[e.from] = loop_guard[e.from].or(&g)?;
         }
         let m = enc
             .value(ab, e.from, false)?
             .and(&enc.value(ab, e.to, true)?)
-            .and_then(|f| f.and(&g))
-            .map_err(oom)?;
-        moves = moves.or(&m).map_err(oom)?;
+            .and_then(|f| f.and(&g))?;
+        moves = moves.or(&m)?;
         for (i, acc) in acc_moves.iter_mut().enumerate() {
             if e.acc >> i & 1 == 1 {
-                *acc = acc.or(&m).map_err(oom)?;
+                *acc = acc.or(&m)?;
             }
         }
         // an automaton can have many edges (see `build_product`)
@@ -115,13 +114,13 @@ pub(crate) fn build_state_product<'c>(
     let mut acc_rels: Vec<Vec<(LabelId, Relation)>> =
         (0..aut.num_acc).map(|_| Vec::new()).collect();
     let mut add = |l: LabelId, rel: &BDDFunction, support: Vec<usize>| -> Result<()> {
-        let r = rel.and(&moves).map_err(oom)?;
+        let r = rel.and(&moves)?;
         if !r.satisfiable() {
             return Ok(());
         }
         rels.push((l, enc.relation(r, support.clone())?));
         for (i, a) in acc_moves.iter().enumerate() {
-            let r = rel.and(a).map_err(oom)?;
+            let r = rel.and(a)?;
             if r.satisfiable() {
                 acc_rels[i].push((l, enc.relation(r, support.clone())?));
             }
@@ -137,7 +136,7 @@ pub(crate) fn build_state_product<'c>(
             .copied()
             .filter(|b| !sys_rel.support.contains(b))
             .collect();
-        let rel = sys_rel.rel.and(&enc.identity(&frame)?).map_err(oom)?;
+        let rel = sys_rel.rel.and(&enc.identity(&frame)?)?;
         let mut support = sys_rel.support.clone();
         support.extend(&frame);
         support.push(ab);
@@ -146,16 +145,13 @@ pub(crate) fn build_state_product<'c>(
     if let Some(dead) = stutter {
         if dead.satisfiable() {
             let all: Vec<usize> = (0..enc.blocks.len()).filter(|&b| b != ab).collect();
-            let rel = dead.and(&enc.identity(&all)?).map_err(oom)?;
+            let rel = dead.and(&enc.identity(&all)?)?;
             let mut support = all;
             support.push(ab);
             add(STUTTER, &rel, support)?;
         }
     }
-    let init = enc
-        .initial
-        .and(&enc.value(ab, aut.initial, false)?)
-        .map_err(oom)?;
+    let init = enc.initial.and(&enc.value(ab, aut.initial, false)?)?;
     // every system label on every self-loop, taken from the loop's guard only
     let labels: Vec<usize> = rels
         .iter()
@@ -183,7 +179,7 @@ fn blocks_read(enc: &Encoding, f: &BDDFunction, skip: usize) -> BddResult<Vec<us
         if b == skip || !matches!(vars.block, Block::Component(_)) {
             continue;
         }
-        if f.exists(&enc.cube(&[b], false)?).map_err(oom)? != *f {
+        if f.exists(&enc.cube(&[b], false)?)? != *f {
             out.push(b);
         }
     }
@@ -236,5 +232,5 @@ fn expand(
     // split on proposition k - 1, the highest open one
     let lo = expand(enc, props, vals, k - 1, base)?;
     let hi = expand(enc, props, vals, k - 1, base + (1 << (k - 1)))?;
-    props[k - 1].ite(&hi, &lo).map_err(oom)
+    Ok(props[k - 1].ite(&hi, &lo)?)
 }

@@ -18,7 +18,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant};
 
 use crate::limits::Budget;
-use crate::symbolic::encoding::{oom, BddResult, Encoding, Relation};
+use crate::symbolic::encoding::{BddResult, Encoding, Relation};
 
 /// The conjunction of the valid codes with the projection of the reachable states on every
 /// distinct support of a label that moves more than one block (see the module doc).
@@ -46,21 +46,21 @@ pub(crate) fn projections(enc: &Encoding, budget: &Budget) -> BddResult<BDDFunct
             if inside.is_empty() {
                 continue;
             }
-            let rel = r.rel.exists(&both_out).map_err(oom)?;
+            let rel = r.rel.exists(&both_out)?;
             rels.push(enc.relation(rel, inside)?);
         }
-        let mut reached = enc.initial.exists(&cur_out).map_err(oom)?;
+        let mut reached = enc.initial.exists(&cur_out)?;
         let mut frontier = reached.clone();
         while frontier.satisfiable() {
             let mut img = enc.f();
             for r in &rels {
-                img = img.or(&r.image(&frontier)?).map_err(oom)?;
+                img = img.or(&r.image(&frontier)?)?;
             }
-            frontier = reached.imp_strict(&img).map_err(oom)?;
-            reached = reached.or(&frontier).map_err(oom)?;
+            frontier = reached.imp_strict(&img)?;
+            reached = reached.or(&frontier)?;
             budget.check(enc)?;
         }
-        approx = approx.and(&reached).map_err(oom)?;
+        approx = approx.and(&reached)?;
         budget.check(enc)?;
     }
     Ok(approx)

@@ -13,7 +13,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
 use super::tracker::Tracker;
-use crate::symbolic::encoding::{minus, oom, BddResult, Encoding};
+use crate::symbolic::encoding::{minus, BddResult, Encoding};
 
 /// Breadth-first: `F := (⋃_l image_l(F)) \ R` until empty.
 /// From `start`, a set of reachable states that holds the initial state.
@@ -25,14 +25,14 @@ pub(crate) fn bfs(enc: &Encoding, t: &mut Tracker, start: &BDDFunction) -> BddRe
         let mut next = enc.f();
         for r in &enc.labels {
             let img = t.image(r, &frontier)?;
-            next = next.or(&img).map_err(oom)?;
+            next = next.or(&img)?;
             t.image_done(&reach)?;
         }
         let new = minus(&next, &reach)?;
         if !new.satisfiable() {
             return Ok(reach);
         }
-        reach = reach.or(&new).map_err(oom)?;
+        reach = reach.or(&new)?;
         frontier = new;
     }
 }

@@ -12,7 +12,7 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
-use crate::symbolic::encoding::{minus, oom, BddResult};
+use crate::symbolic::encoding::{minus, BddResult};
 
 /// Chains `events` to their local fixpoint on `set`, starting from `frontier` (the states of
 /// `set` not yet stepped from): each round fires every event on the frontier, in order, and
@@ -36,8 +36,8 @@ pub(crate) fn chain<E: Copy>(
         for &e in events {
             let new = minus(&fire(e, &frontier, set)?, set)?;
             if new.satisfiable() {
-                *set = set.or(&new).map_err(oom)?;
-                frontier = frontier.or(&new).map_err(oom)?;
+                *set = set.or(&new)?;
+                frontier = frontier.or(&new)?;
             }
         }
         if *set == before {

@@ -14,7 +14,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
 use super::tracker::Tracker;
-use crate::symbolic::encoding::{bottom_up, minus, oom, BddResult, Encoding};
+use crate::symbolic::encoding::{bottom_up, minus, BddResult, Encoding};
 
 /// Chaining with frontiers. Invariant at the start of a sweep: every state of `reach` outside
 /// `frontier` has all its successors in `reach`. Each label is applied to the frontier plus the
@@ -38,9 +38,9 @@ pub(crate) fn chain(
             let new = minus(&img, &reach)?;
             t.image_done(&reach)?;
             if new.satisfiable() {
-                reach = reach.or(&new).map_err(oom)?;
-                frontier = frontier.or(&new).map_err(oom)?;
-                found = found.or(&new).map_err(oom)?;
+                reach = reach.or(&new)?;
+                frontier = frontier.or(&new)?;
+                found = found.or(&new)?;
             }
         }
         if !found.satisfiable() {
@@ -64,7 +64,7 @@ pub(crate) fn chain_full(
         let before = reach.clone();
         for &l in &labels {
             let img = t.image(&enc.labels[l], &reach)?;
-            reach = reach.or(&img).map_err(oom)?;
+            reach = reach.or(&img)?;
             t.image_done(&reach)?;
         }
         if reach == before {

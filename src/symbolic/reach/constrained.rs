@@ -31,7 +31,7 @@ use oxidd::{BooleanFunction, LevelNo};
 use super::chain_loop::chain;
 use super::layout::{active_from, merge_local_labels, Layout};
 use crate::limits::Budget;
-use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, FxMap, Relation};
+use crate::symbolic::encoding::{minus, BddResult, Encoding, FxMap, Relation};
 
 /// Which way the closure goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +71,7 @@ impl Events {
         let locals = merge_local_labels(enc, &layout.at, &mut events, |b, local| {
             let mut union = enc.f();
             for &l in local {
-                union = union.or(&enc.labels[l].rel).map_err(oom)?;
+                union = union.or(&enc.labels[l].rel)?;
             }
             enc.relation(union, vec![b])
         })?;
@@ -175,7 +175,7 @@ impl<'a> Saturator<'a> {
             // the frontier: the states of `node` not yet stepped from by the events of block k
             let frontier = node.clone();
             chain(&mut node, frontier, events, |e, frontier, node| {
-                let next = self.step(e, frontier)?.and(c).map_err(oom)?;
+                let next = self.step(e, frontier)?.and(c)?;
                 self.budget.check(enc)?;
                 let fresh = minus(&next, node)?;
                 if !fresh.satisfiable() {

@@ -12,7 +12,7 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, Function, LevelNo, Manager, ManagerRef};
 
-use crate::symbolic::encoding::{oom, BddResult, Encoding, Positions, Relation};
+use crate::symbolic::encoding::{BddResult, Encoding, Positions, Relation};
 
 /// Where the blocks of an encoding sit in the variable order, and the position each label
 /// fires at: the same for every set of labels on one encoding, until the variables are
@@ -120,8 +120,8 @@ fn is_local(enc: &Encoding, l: usize, b: usize) -> BddResult<bool> {
     if r.support != [b] {
         return Ok(false);
     }
-    let both = r.cur_cube.and(&r.next_cube).map_err(oom)?;
-    Ok(r.rel.exists(&both).map_err(oom)?.valid())
+    let both = r.cur_cube.and(&r.next_cube)?;
+    Ok(r.rel.exists(&both)?.valid())
 }
 
 /// Replaces the labels at each position in `events` that move its block alone

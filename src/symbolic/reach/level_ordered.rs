@@ -27,7 +27,7 @@ use oxidd::BooleanFunction;
 
 use super::chain_loop::chain;
 use super::tracker::Tracker;
-use crate::symbolic::encoding::{bottom_up, minus, oom, BddResult, Encoding};
+use crate::symbolic::encoding::{bottom_up, minus, BddResult, Encoding};
 
 /// `items` (already lowest first) cut into runs of equal `top_level`: the groups of
 /// [`level_ordered`].
@@ -120,7 +120,7 @@ impl LevelOrdered {
             // not have been stepped from by any label of a new group.
             let mut all = enc.f();
             for td in &self.todo {
-                all = all.or(td).map_err(oom)?;
+                all = all.or(td)?;
             }
             self.todo = vec![all; groups.len()];
         }
@@ -160,7 +160,7 @@ impl LevelOrdered {
     /// from the latter.
     fn repair(&mut self, k: usize, frontier: &BDDFunction, before: &BDDFunction) -> BddResult<()> {
         let added = minus(&self.set, before)?;
-        self.todo[k] = frontier.or(&added).map_err(oom)?;
+        self.todo[k] = frontier.or(&added)?;
         self.note_added(k, &added)
     }
 
@@ -168,7 +168,7 @@ impl LevelOrdered {
     fn note_added(&mut self, k: usize, added: &BDDFunction) -> BddResult<()> {
         for (g, td) in self.todo.iter_mut().enumerate() {
             if g != k {
-                *td = td.or(added).map_err(oom)?;
+                *td = td.or(added)?;
             }
         }
         Ok(())

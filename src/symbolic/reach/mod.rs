@@ -51,7 +51,7 @@ use oxidd::BooleanFunction;
 
 use crate::error::Error;
 use crate::limits::Budget;
-use crate::symbolic::encoding::{oom, BddResult, Encoding};
+use crate::symbolic::encoding::{BddResult, Encoding};
 use saturation::{saturate_recursive, SatMemo};
 use tracker::Tracker;
 
@@ -167,7 +167,7 @@ impl ReachRun {
             if !matches!(r, Err(Error::Reorder)) {
                 return r;
             }
-            self.start = self.start.or(&salvage).map_err(oom)?;
+            self.start = self.start.or(&salvage)?;
             drop(salvage);
             // the memo, keyed by block position, is of no use in the new order; dropping it
             // first leaves the sifting fewer nodes to move

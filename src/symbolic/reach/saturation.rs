@@ -22,7 +22,7 @@ use super::chain_loop::chain;
 use super::layout::{active_from, merge_local_labels, Layout};
 use super::tracker::Tracker;
 use crate::error::Error;
-use crate::symbolic::encoding::{minus, oom, BddResult, Encoding, FxMap, Relation};
+use crate::symbolic::encoding::{minus, BddResult, Encoding, FxMap, Relation};
 
 /// The saturated sub-diagrams of [`saturate_recursive`], per `(sub-diagram, block)`. Each entry
 /// is final once made, so a saturation cut short by a limit and started again with the same
@@ -121,9 +121,7 @@ pub(crate) fn saturate_recursive(
     }
     let mut below_cube = vec![enc.t(); nb];
     for j in (0..nb.saturating_sub(1)).rev() {
-        below_cube[j] = below_cube[j + 1]
-            .and(&enc.cube(&[at.order[j + 1]], true)?)
-            .map_err(oom)?;
+        below_cube[j] = below_cube[j + 1].and(&enc.cube(&[at.order[j + 1]], true)?)?;
     }
     // The labels that move one block alone fire as one relation, their reflexive-transitive
     // closure: one image instead of rounds of chaining on every saturated sub-diagram. On the
@@ -215,8 +213,8 @@ impl Sat<'_, '_, '_, '_> {
                     } else {
                         // the states of `node` that agree on blocks 0..=j with a frontier
                         // state: each cofactor by blocks 0..=j is a cofactor of `node` or empty
-                        let mask = frontier.exists(&self.below_cube[j]).map_err(oom)?;
-                        (node.and(&mask).map_err(oom)?, j)
+                        let mask = frontier.exists(&self.below_cube[j])?;
+                        (node.and(&mask)?, j)
                     }
                 } else {
                     // the exact frontier: its image's cofactors promise nothing
@@ -307,7 +305,7 @@ impl Sat<'_, '_, '_, '_> {
                 true => self.enc.node_at(level, &self.enc.t(), &self.enc.f()),
                 false => self.enc.node_at(level, &self.enc.f(), &self.enc.t()),
             };
-            match lit.and_then(|l| l.and(&cube).map_err(oom)) {
+            match lit.and_then(|l| Ok(l.and(&cube)?)) {
                 Ok(c) => cube = c,
                 Err(_) => return,
             }
