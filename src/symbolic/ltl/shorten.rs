@@ -34,7 +34,8 @@
 //!    the extraction, [`super::lasso`], bounds it from above: its cycle's states are on one),
 //!    and [`shortest_cycle`] through that state over the product's edges split by their exact
 //!    acceptance sets: a first candidate.
-//! 3. [`shorter_cycles`]: the states on accepting cycles, layer by layer from `I`, each set of
+//! 3. [`shorter_cycles`] (when the cycle to beat has at most [`MAX_SHORTER_FROM`] steps): the
+//!    states on accepting cycles, layer by layer from `I`, each set of
 //!    them first asked whether together they close a cycle shorter than the best known, halved
 //!    when they do, single states searched by [`shortest_cycle`]. The first state found on the
 //!    shortest cycle lies in the earliest layer any state on a cycle that short does: its
@@ -72,6 +73,12 @@ use crate::symbolic::{Encoding, Relation};
 /// The work of each of the three searches by default, in BDD nodes created (the cycle search
 /// gets twice as much); see [`super::LtlOptions::shorten_work`].
 pub const SHORTEN_WORK: usize = 1 << 25;
+
+/// Search 3 runs only when the cycle it must beat has at most this many steps. Why: each
+/// state it searches costs a breadth-first search as deep as that cycle, and its slice of work
+/// did not stop it on RERS 2017 problem 113 (#20, a cycle of 1,009 steps: over 90 s CPU
+/// against 6 s without it, 2026-11-25); a cycle that long is not read by a person anyway.
+pub const MAX_SHORTER_FROM: usize = 256;
 
 /// The bad-prefix monitor of a property as the search runs it: its subset automaton, and the
 /// letter it reads each label of the system as.
@@ -278,7 +285,8 @@ pub(crate) fn shorten(
     // found, any as short as it is looked for (it may not be reachable from the violation).
     let mut lower = a.lower;
     let mut among = CycleAmong::ThroughFirstState;
-    if let (Some(_), Some(hull)) = (depth, &a.hull) {
+    let long = cycle.len().min(n) > MAX_SHORTER_FROM;
+    if let (Some(_), Some(hull), false) = (depth, &a.hull, long) {
         let own_shorter = n < cycle.len();
         let mut near = Nearby::default();
         let slice = budget.slice(enc, work);
