@@ -713,12 +713,15 @@ fn cycle_layers(
     }
 }
 
+/// A path or cycle as its steps: (label, state reached).
+pub(crate) type Steps = Vec<(LabelId, Point)>;
+
 /// What [`shorter_cycles`] found and proved.
 #[derive(Default)]
 pub(crate) struct Nearby {
     /// A fair cycle shorter than the one given: the layer of its first state, that state and
     /// its steps. No fair cycle as short passes through a state of an earlier layer.
-    pub found: Option<(usize, Point, Vec<(LabelId, Point)>)>,
+    pub found: Option<(usize, Point, Steps)>,
     /// The deepest layer every state of which was searched: no fair cycle through a state within
     /// that many steps is shorter than the best known.
     pub searched: Option<usize>,
