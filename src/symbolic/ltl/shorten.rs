@@ -64,9 +64,10 @@ use crate::model::LabelId;
 use crate::model::System;
 use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
 use crate::symbolic::encoding::{minus, BddResult};
+use crate::symbolic::shorter::{shorter_cycles, Nearby};
 use crate::symbolic::shortest::{
-    cube_of, nearest_fair_cycle, on_fair_cycle, pick, shorter_cycles, shortest_cycle,
-    two_sided_trim, walk_cycle, Class, CycleAmong, Graph, Layers, Nearby, Nearest, Point,
+    cube_of, nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, two_sided_trim, walk_cycle,
+    Class, CycleAmong, Graph, Layers, Nearest, Point,
 };
 use crate::symbolic::{Encoding, Relation};
 
