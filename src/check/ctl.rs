@@ -47,6 +47,7 @@ pub(super) fn ctl_evidence(sys: &System, f: &Ctl, ev: &CtlEvidence) -> Result<Op
         violation: None,
         prefix: b(s.prefix),
         cycle: s.cycle.map(b),
+        cycle_among: s.cycle.map(|_| s.cycle_among).map(super::ltl::cycle_among),
     });
     Ok(Some(
         Evidence::new(

@@ -8,7 +8,7 @@ use super::shared::{
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
 use crate::evidence::violation::first_bad_step;
-use crate::evidence::{replay, Bound, End, Evidence, Kind, Shortest};
+use crate::evidence::{replay, Bound, CycleAmong, End, Evidence, Kind, Shortest};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
@@ -16,7 +16,8 @@ use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Event, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
 use crate::symbolic::ltl::{
-    BadPrefixes, Bound as SymBound, LtlOptions, LtlResult, LtlRun, Shortness,
+    BadPrefixes, Bound as SymBound, CycleAmong as SymAmong, LtlOptions, LtlResult, LtlRun,
+    Shortness,
 };
 use std::time::Instant;
 
@@ -102,6 +103,16 @@ fn shortest(s: &Shortness) -> Shortest {
         violation: s.violation.map(b),
         prefix: b(s.prefix),
         cycle: Some(b(s.cycle)),
+        cycle_among: Some(cycle_among(s.cycle_among)),
+    }
+}
+
+/// Which cycles the cycle shown is the shortest among, as the evidence says it.
+pub(super) fn cycle_among(a: SymAmong) -> CycleAmong {
+    match a {
+        SymAmong::ThroughFirstState => CycleAmong::ThroughFirstState,
+        SymAmong::WithinSteps(d) => CycleAmong::WithinSteps(d),
+        SymAmong::Reachable => CycleAmong::Reachable,
     }
 }
 

@@ -204,9 +204,10 @@ impl Automata {
 /// their share are then taken up again one after another, each with all the time left. An LTL
 /// retry resumes its run where the share stopped it ([`LtlRun`]); a CTL retry starts again but
 /// finds the subformulas it finished cached. Why one after another and not shares again: when
-/// many properties each need more than a share (RERS 2017 problem 113: 9–34 s each, 6 s
-/// shares), equal shares of the rest leave them all half done at the limit (8 of 20 answered
-/// in 120 s, against 10 run in order). Without a time limit, each property runs once, to the
+/// many properties each need more than a share, equal shares of the rest leave them all half
+/// done at the limit, while in order each retry can finish (RERS 2017 problem 113 under a time
+/// limit answers more properties so: docs/benchmarks.md, "Fair shares"). Without a time limit,
+/// each property runs once, to the
 /// end. `check` is told the round: an LTL property whose automaton ran out of its share of
 /// the translation waits for the retry round ([`Automata`]).
 pub(super) fn fair_shares(

@@ -27,7 +27,7 @@ pub mod text;
 pub mod violation;
 
 pub use files::{file_format, write_file, write_files, FileFormat};
-pub use record::{Bound, Evidence, Kind, Mark, Move, Shortest, Step};
+pub use record::{Bound, CycleAmong, Evidence, Kind, Mark, Move, Shortest, Step};
 pub use replay::{replay, End, Run};
 
 #[cfg(test)]

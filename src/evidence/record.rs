@@ -73,7 +73,7 @@ impl Bound {
 }
 
 /// How short the path is, and what is proved about it, in the order it was made short: for an
-/// LTL counterexample the step of the violation, then the steps before the cycle, then the
+/// LTL counterexample the step of the violation, then the cycle, then the steps before the
 /// cycle (see `src/symbolic/ltl/shorten.rs` for the definition); for a CTL witness's lasso or
 /// path into a deadlock, the steps from where that part begins to the cycle or the deadlock,
 /// then the cycle.
@@ -88,9 +88,26 @@ pub struct Shortest {
     /// LTL: no counterexample (with its violation at the step above, when that is exact)
     /// enters an accepting cycle in fewer than `at_least` steps.
     pub prefix: Bound,
-    /// The steps of the cycle: no accepting cycle through the state where it starts has fewer
-    /// than `at_least`.
+    /// The steps of the cycle: no accepting cycle of those `cycle_among` names has fewer than
+    /// `at_least`.
     pub cycle: Option<Bound>,
+    /// Which cycles `cycle` is compared with (with a cycle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycle_among: Option<CycleAmong>,
+}
+
+/// Among which cycles the cycle of a path is the shortest (JSON: `"through_first_state"`,
+/// `{"within_steps": N}`, `"reachable"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CycleAmong {
+    /// Those through its first state.
+    ThroughFirstState,
+    /// Those through a state within this many steps after the violation (or, without one,
+    /// after `from_step`).
+    WithinSteps(usize),
+    /// Every cycle reachable from there.
+    Reachable,
 }
 
 /// A replayed counterexample or witness, in the words of the input: plain data for the

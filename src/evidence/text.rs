@@ -16,7 +16,7 @@
 //! Every line stays under [`MAX_LINE`] characters whatever the system: the start state and a
 //! step with many moving components wrap onto continuation lines.
 
-use super::record::{Evidence, Shortest};
+use super::record::{CycleAmong, Evidence, Shortest};
 
 /// The longest line the rendering writes (with the caller's indent of up to 8 characters).
 pub const MAX_LINE: usize = 200;
@@ -206,14 +206,16 @@ pub fn shortest_line(sh: &Shortest) -> String {
         n => (format!("after step {n}, "), " more"),
     };
     let p = sh.prefix;
+    // a prefix searched from the initial state (the search from the violation ran out) may
+    // enter the cycle before the violation
+    let after_violation = after_violation && sh.violation.is_some_and(|v| p.steps >= v.steps);
+    let among = sh.cycle.and(sh.cycle_among);
     parts.push(if p.is_exact() {
-        // a prefix searched from the initial state (the search from the violation ran out)
-        // may enter the cycle before the violation
-        let after_violation = after_violation && sh.violation.is_some_and(|v| p.steps >= v.steps);
-        let qual = if after_violation {
-            " after that violation"
-        } else {
-            ""
+        let qual = match (among, after_violation) {
+            (Some(CycleAmong::ThroughFirstState) | None, true) => " after that violation",
+            (Some(CycleAmong::ThroughFirstState) | None, false) => "",
+            (Some(_), true) => " to a cycle this short after that violation",
+            (Some(_), false) => " to a cycle this short",
         };
         format!(
             "{from}{what} after {}{more} step{} (the fewest{qual})",
@@ -229,19 +231,38 @@ pub fn shortest_line(sh: &Shortest) -> String {
         )
     });
     if let Some(c) = sh.cycle {
-        parts.push(if c.is_exact() {
-            format!(
-                "a cycle of {} step{} (the shortest through its first state)",
-                c.steps,
-                plural(c.steps)
-            )
-        } else {
-            format!(
-                "a cycle of {} step{} (none through its first state is shorter than {})",
-                c.steps,
-                plural(c.steps),
+        let there = match (after_violation, sh.from_step) {
+            (true, _) => "after the violation".to_string(),
+            (false, 0) => "of the start".to_string(),
+            (false, n) => format!("after step {n}"),
+        };
+        let n = c.steps;
+        parts.push(match among {
+            Some(CycleAmong::Reachable) if c.is_exact() => {
+                let qual = if after_violation {
+                    " after that violation"
+                } else {
+                    ""
+                };
+                format!(
+                    "a cycle of {n} step{} (the shortest reachable{qual})",
+                    plural(n)
+                )
+            }
+            Some(CycleAmong::WithinSteps(d)) if c.is_exact() => format!(
+                "a cycle of {n} step{} (none through a state within {d} step{} {there} is shorter)",
+                plural(n),
+                plural(d)
+            ),
+            _ if c.is_exact() => format!(
+                "a cycle of {n} step{} (the shortest through its first state)",
+                plural(n)
+            ),
+            _ => format!(
+                "a cycle of {n} step{} (none through its first state is shorter than {})",
+                plural(n),
                 c.at_least
-            )
+            ),
         });
     }
     format!("shortest: {}", parts.join("; "))

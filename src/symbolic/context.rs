@@ -35,10 +35,9 @@ use num_bigint::BigUint;
 pub enum AutPosition {
     /// Above every component.
     ///
-    /// Measured cheapest (system-reach universe, four typical negated
-    /// RERS properties, `examples/ltl_aut_position.rs`): Emerson-Lei seconds summed over the
-    /// four, top / middle / bottom: 2016 problem 105: 1.54 / 2.52 / 4.60; problem 110:
-    /// 10.5 / – / 19.0; problem 112: 0.64 / 1.00 / 1.05.
+    /// The default because it measured cheapest on RERS properties (the automaton state is
+    /// tested by every fixpoint step, so it pays to decide it first; figures in
+    /// docs/benchmarks.md, "Automaton position").
     #[default]
     Top,
     /// Between the two halves of the component order.
@@ -72,13 +71,12 @@ pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> V
 /// counterexample search only ever walk forward from the initial state. The overlapping
 /// projections of `reach/approx.rs` are such a set, and cost next to nothing.
 ///
-/// Which one is faster depends on the system: the reachable set restricts every fixpoint (RERS
-/// 2016 problem 113, all 20 properties: 2.0 s on it, 15 s on the projections), but its
-/// reachability alone can be out of reach (2017 problem 108: no fixpoint under any order tried
-/// in 300 s; on the projections, 1.7e18 states, all 20 properties in 63 s, most settled by
-/// the saturating probe's exact product states). Plain valid codes instead of the projections: 2016 problem 116 (5.6e12 reachable
-/// states) 4.7 s on the projections (1.3e14 states), 7 of 20 properties in 120 s on the valid
-/// codes (1.3e16).
+/// Which one is faster depends on the system: the reachable set restricts every fixpoint, so
+/// it wins when it can be computed, but its reachability alone can be out of reach (RERS 2017
+/// problem 108), where the projections still settle most properties through the saturating
+/// probe's exact product states. The projections and not plain valid codes: the valid codes
+/// are orders of magnitude more states, which the fixpoints pay for (figures for 2016 113,
+/// 116 and 2017 108 in docs/benchmarks.md, "Universe").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Space {
     /// The reachable states, or the over-approximation when reachability takes long.
@@ -95,13 +93,10 @@ pub enum Space {
 
 /// The largest work slice, in BDD nodes created, the order race of [`Space::Auto`] gives each
 /// candidate before it falls back to the over-approximation. Work, not time, so the choice
-/// does not depend on the machine. On the RERS LTL problems reachability either finishes
-/// within it (all but two, in under 1.6 s each; the most work is 2016 problem 115's, between
-/// 2^18 and 2^19 nodes, which falls back at 2^18) or takes far longer: 2016 problem 119 27–55
-/// s, 2017 problem 108 never. Lowered from 2^22 (the race's first round, about 31 s and 20 s
-/// on those two before the fallback) to 2^20 (8.8 s and 7.0 s): in a 120 s limit 2016 119
-/// answered 9 of 20 instead of 7 in a back-to-back run (its properties sit at the edge of
-/// their shares: 6 in a later, slower run), 2017 108 17 as before.
+/// does not depend on the machine. On the RERS LTL problems reachability either finishes well
+/// within it or takes far longer (2016 problem 119, 2017 problem 108), so the slice only
+/// decides how much time those two lose before the fallback: 2^20 rather than 2^22 leaves
+/// more of a time limit to their properties (figures in docs/benchmarks.md, "Universe").
 pub const REACH_MAX_SLICE: usize = 1 << 20;
 
 /// The encoding of one system and its reachable states, shared by all LTL properties of a file.
@@ -258,9 +253,10 @@ impl SystemCtx {
     /// The reachable states with an infinite path: `νY. reach ∧ Pre(Y)` under the system's
     /// relations, which is `reach` itself when no reachable state is a deadlock (most RERS LTL
     /// problems). Computed once per file, and resumable: a call cut short by a limit keeps its
-    /// completed rounds for the next. RERS 2017 problem 113 (one deadlock at the end of long
-    /// finite paths) takes 695 rounds: 12–18 s with a preimage per label, 0.7 s with the
-    /// relations in clusters ([`super::cluster`]), as the product's trim has them.
+    /// completed rounds for the next. The relations are taken in clusters
+    /// ([`super::cluster`]), as the product's trim has them: a deadlock at the end of long
+    /// finite paths (RERS 2017 problem 113: 695 rounds) costs one preimage per cluster and
+    /// round instead of one per label (docs/benchmarks.md, "Universe").
     pub fn infinite(&self, budget: &Budget) -> BddResult<BDDFunction> {
         if let Some(inf) = self.infinite.get() {
             return Ok(inf.clone());

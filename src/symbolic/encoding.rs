@@ -258,7 +258,7 @@ impl Encoding {
         Ok(var.ite(hi, lo)?)
     }
 
-    fn var(&self, v: VarNo) -> BddResult<BDDFunction> {
+    pub(crate) fn var(&self, v: VarNo) -> BddResult<BDDFunction> {
         self.manager
             .with_manager_shared(|m| BDDFunction::var(m, v))
             .map_err(Error::from)

@@ -16,6 +16,7 @@ pub mod manager;
 pub mod order;
 pub mod reach;
 pub mod reorder;
+pub(crate) mod shorter;
 pub(crate) mod shortest;
 
 pub use context::{AutPosition, Space, SystemCtx};

@@ -31,6 +31,17 @@
 //!    was reached as early with a superset of its sets (whatever it can still do, the other can
 //!    do no later). Every layer that does not close the cycle proves one more step of the bound.
 //!
+//! 4. [`super::shorter::shorter_cycles`]: the shortest fair cycle reachable from a set, which 3 does not give
+//!    (the state nearest the start need not be on the shortest cycle: RERS 2017 problem 101
+//!    #5 enters a cycle of 48 steps after 27, one of 4 steps after 42). Without a third copy
+//!    of the variables the length of the shortest cycle through *some* state of a set is not
+//!    one fixpoint (a breadth-first search from a set does not know which state it left), so
+//!    the states on fair cycles are searched one by one with 3, layer by layer from the start
+//!    and each only up to one step below the best cycle known. A layer searched through proves
+//!    that no cycle through a state within its depth is shorter; all layers, that none
+//!    reachable is. The first state found on a cycle of the least length is in the earliest
+//!    layer any such state is in, so the prefix to it is the fewest to a cycle that short.
+//!
 //! Every search runs under the budget it is given (the callers give slices of work, see
 //! [`Budget::slice`]) and writes what it has proved so far to an out-parameter, so a search cut
 //! short still yields its bound. Nothing here decides a verdict.
@@ -108,6 +119,18 @@ impl Bound {
     pub fn is_exact(&self) -> bool {
         self.steps == self.at_least
     }
+}
+
+/// Among which cycles the cycle shown is the shortest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CycleAmong {
+    /// Those through its first state.
+    ThroughFirstState,
+    /// Those through a state within this many steps of where the search started (the
+    /// violation, or the start of the path).
+    WithinSteps(usize),
+    /// Every fair cycle reachable from where the search started.
+    Reachable,
 }
 
 fn internal(what: &str) -> Error {
@@ -386,22 +409,23 @@ pub(crate) enum Nearest {
 }
 
 /// The fewest steps from the start of `layers` (whose layers range over `within`) to a state on
-/// a fair cycle inside `within` (search 2 of the module doc). `upper`, when given, is the depth
+/// a fair cycle inside `within` (search 2 of the module doc); `hull` is [`two_sided_trim`] of
+/// `within`. `upper`, when given, is the depth
 /// of a state known to be on a fair cycle. `lower` holds a proved lower bound on entry and is
 /// raised as the search proves more, also when a limit stops it.
 pub(crate) fn nearest_fair_cycle(
     g: &impl Graph,
     layers: &mut Layers,
     within: &BDDFunction,
+    hull: &BDDFunction,
     upper: Option<usize>,
     lower: &mut usize,
     budget: &Budget,
 ) -> Result<Nearest> {
     let t = std::time::Instant::now();
-    let hull = two_sided_trim(g, within, budget)?;
     // a cycle no nearer than `upper` loses to what is known there (a deadlock, in CTL)
     let max = upper.unwrap_or(usize::MAX);
-    let near = match layers.first_meeting_within(g, within, &hull, max, budget)? {
+    let near = match layers.first_meeting_within(g, within, hull, max, budget)? {
         Some(near) => near,
         None => match upper {
             Some(u) => {
@@ -437,8 +461,8 @@ pub(crate) fn nearest_fair_cycle(
         };
         let t = std::time::Instant::now();
         layers.grow_to(g, within, d, budget)?;
-        let ball = layers.ball(d)?.and(&hull)?;
-        let y = fair_cycle_through(g, &hull, &ball, budget)?;
+        let ball = layers.ball(d)?.and(hull)?;
+        let y = fair_cycle_through(g, hull, &ball, budget)?;
         log::debug!(
             "nearest fair cycle: within {d} steps: {} ({:.2} s)",
             if y.satisfiable() { "yes" } else { "no" },
@@ -571,67 +595,23 @@ impl<'a> Class<'a> {
 
 /// The shortest fair cycle through `x` inside `within` (search 3 of the module doc), as its
 /// steps; `classes` partition the edges by their exact acceptance sets, `all` is every set.
-/// `None` when there is none; `proved` is raised to each length no cycle through `x` has, also
-/// when a limit stops the search.
+/// `None` when there is none of at most `max` steps (`usize::MAX`: none at all); `proved` is
+/// raised to each length no cycle through `x` has, also when a limit stops the search.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn shortest_cycle(
     g: &impl Graph,
     classes: &[Class],
     all: u64,
     within: &BDDFunction,
     x: &Point,
+    max: usize,
     proved: &mut usize,
     budget: &Budget,
 ) -> Result<Option<Vec<(LabelId, Point)>>> {
-    let enc = g.enc();
-    type Layer = BTreeMap<u64, BDDFunction>;
-    // layers[d][m]: states first reached after d steps having met exactly the sets of m
-    let mut layers: Vec<Layer> = vec![BTreeMap::from([(0, x.cube.clone())])];
-    let mut seen: Layer = layers[0].clone();
-    let depth = loop {
-        let d = layers.len();
-        budget.phase("shortest evidence (shortest cycle, BFS layer)", d);
-        let mut next: Layer = BTreeMap::new();
-        for (&m, set) in &layers[d - 1] {
-            for c in classes {
-                let img = c.clusters.post(enc, set, budget)?.and(within)?;
-                if img.satisfiable() {
-                    let slot = next.entry(m | c.mask).or_insert_with(|| enc.f());
-                    *slot = slot.or(&img)?;
-                }
-                budget.check(enc)?;
-            }
-        }
-        if next
-            .get(&all)
-            .map(|s| s.and(&x.cube))
-            .transpose()?
-            .is_some_and(|s| s.satisfiable())
-        {
-            break d;
-        }
-        // keep what no pair reached as early with a superset of the sets dominates
-        let mut kept: Layer = BTreeMap::new();
-        for (m, set) in next {
-            let mut new = set;
-            for (&m2, s2) in &seen {
-                if m2 & m == m {
-                    new = minus(&new, s2)?;
-                }
-            }
-            if new.satisfiable() {
-                kept.insert(m, new);
-            }
-        }
-        *proved = (*proved).max(d + 1);
-        if kept.is_empty() {
-            return Ok(None);
-        }
-        for (&m, set) in &kept {
-            let slot = seen.entry(m).or_insert_with(|| enc.f());
-            *slot = slot.or(set)?;
-        }
-        layers.push(kept);
+    let Some(layers) = cycle_layers(g, classes, all, within, &x.cube, max, proved, budget)? else {
+        return Ok(None);
     };
+    let depth = layers.len();
     // back from (x, all) after `depth` steps, one layer at a time
     let mut steps = Vec::with_capacity(depth);
     let (mut t, mut m) = (x.clone(), all);
@@ -647,6 +627,83 @@ pub(crate) fn shortest_cycle(
     steps.reverse();
     Ok(Some(steps))
 }
+
+/// Layers of (state, acceptance sets met): `layers[d][m]` the states first reached after `d`
+/// steps having met exactly the sets of `m`.
+type CycleLayer = BTreeMap<u64, BDDFunction>;
+
+/// The breadth-first search of [`shortest_cycle`] from every state of `from` at once: its
+/// layers when, after as many steps as there are layers, a state of `from` is reached having met
+/// every set, `None` when none is within `max` steps. From one state that is the shortest fair
+/// cycle through it; from several, a path from one to another may be what closes, so `None`
+/// proves that no fair cycle of at most `max` steps passes through any of them.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cycle_layers(
+    g: &impl Graph,
+    classes: &[Class],
+    all: u64,
+    within: &BDDFunction,
+    from: &BDDFunction,
+    max: usize,
+    proved: &mut usize,
+    budget: &Budget,
+) -> Result<Option<Vec<CycleLayer>>> {
+    let enc = g.enc();
+    if max == 0 {
+        return Ok(None);
+    }
+    type Layer = CycleLayer;
+    let mut layers: Vec<Layer> = vec![BTreeMap::from([(0, from.clone())])];
+    let mut seen: Layer = layers[0].clone();
+    loop {
+        let d = layers.len();
+        budget.phase("shortest evidence (shortest cycle, BFS layer)", d);
+        let mut next: Layer = BTreeMap::new();
+        for (&m, set) in &layers[d - 1] {
+            for c in classes {
+                let img = c.clusters.post(enc, set, budget)?.and(within)?;
+                if img.satisfiable() {
+                    let slot = next.entry(m | c.mask).or_insert_with(|| enc.f());
+                    *slot = slot.or(&img)?;
+                }
+                budget.check(enc)?;
+            }
+        }
+        if next
+            .get(&all)
+            .map(|s| s.and(from))
+            .transpose()?
+            .is_some_and(|s| s.satisfiable())
+        {
+            return Ok(Some(layers));
+        }
+        // keep what no pair reached as early with a superset of the sets dominates
+        let mut kept: Layer = BTreeMap::new();
+        for (m, set) in next {
+            let mut new = set;
+            for (&m2, s2) in &seen {
+                if m2 & m == m {
+                    new = minus(&new, s2)?;
+                }
+            }
+            if new.satisfiable() {
+                kept.insert(m, new);
+            }
+        }
+        *proved = (*proved).max(d + 1);
+        if kept.is_empty() || d >= max {
+            return Ok(None);
+        }
+        for (&m, set) in &kept {
+            let slot = seen.entry(m).or_insert_with(|| enc.f());
+            *slot = slot.or(set)?;
+        }
+        layers.push(kept);
+    }
+}
+
+/// A path or cycle as its steps: (label, state reached).
+pub(crate) type Steps = Vec<(LabelId, Point)>;
 
 /// A predecessor of `(t, m)` in `layer`: by an edge of class `c` from a pair whose sets with
 /// the class's make `m`.

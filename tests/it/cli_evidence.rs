@@ -168,7 +168,7 @@ fn problem113_counterexample_is_readable_and_renders() {
     assert!(j.contains(r#""violation":{"step":23,"#), "{j}");
     assert!(
         j.contains(
-            r#""shortest":{"from_step":0,"violation":{"steps":23,"at_least":23},"prefix":{"steps":43,"at_least":43},"cycle":{"steps":1009,"at_least":1009}}"#
+            r#""shortest":{"from_step":0,"violation":{"steps":23,"at_least":23},"prefix":{"steps":43,"at_least":43},"cycle":{"steps":1009,"at_least":1009},"cycle_among":"through_first_state"}}"#
         ),
         "{j}"
     );

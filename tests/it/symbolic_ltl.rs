@@ -27,8 +27,8 @@ use ltsym::logic::Ltl;
 use ltsym::model::{LabelId, StateId, System, SystemBuilder};
 use ltsym::symbolic::context::{AutPosition, Space, SystemCtx};
 use ltsym::symbolic::ltl::{
-    check_ltl, check_ltl_once, check_ltl_with, letter_of_label, BadPrefixes, Bound, Lasso,
-    LtlOptions, LtlResult, LtlRun, ProductState, Universe,
+    check_ltl, check_ltl_once, check_ltl_with, letter_of_label, BadPrefixes, Bound, CycleAmong,
+    Lasso, LtlOptions, LtlResult, LtlRun, ProductState, Universe,
 };
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;
@@ -666,13 +666,6 @@ fn shortest_accepting_cycle(succ: &[Vec<(usize, u64)>], entry: usize, all: u64) 
     None
 }
 
-/// The nodes of the product graph on an accepting cycle.
-fn on_accepting_cycles(succ: &[Vec<(usize, u64)>], all: u64) -> HashSet<usize> {
-    (0..succ.len())
-        .filter(|&n| shortest_accepting_cycle(succ, n, all).is_some())
-        .collect()
-}
-
 /// The reachable system states with an infinite future, by brute force.
 fn infinite_states(sys: &System) -> HashSet<Vec<StateId>> {
     let mut seen = HashSet::from([sys.initial_state()]);
@@ -805,14 +798,21 @@ fn fewest_steps_to_bad_prefix(
 
 /// What the shortest counterexample must be, by brute force on the explicit product (see
 /// src/symbolic/ltl/shorten.rs for the definition): the fewest steps `m` to a bad prefix (if
-/// any counterexample has one), the fewest steps `k` to a node on an accepting cycle (after such
-/// a bad prefix, when there is one), and for a given entry node the shortest accepting cycle
-/// through it.
+/// any counterexample has one), then the shortest accepting cycle reachable from where such a
+/// bad prefix ends (from the initial node without one), then the fewest steps to a node on a
+/// cycle that short.
 struct Shortest {
     nodes: Vec<Node>,
     succ: Vec<Vec<(usize, u64)>>,
-    all: u64,
     violation: Option<usize>,
+    /// Where the search for the cycle starts: the ends of the shortest bad prefixes, or the
+    /// initial node.
+    from: Vec<usize>,
+    /// Per node, the shortest accepting cycle through it.
+    through: Vec<Option<usize>>,
+    /// The shortest accepting cycle reachable from `from`.
+    cycle: usize,
+    /// The fewest steps to a node on a cycle of `cycle` steps (after the violation).
     prefix: usize,
     /// The fewest steps to a node on an accepting cycle, whatever the violation.
     prefix_any: usize,
@@ -822,39 +822,75 @@ impl Shortest {
     fn new(sys: &System, f: Option<&Ltl>, neg: &Tgba) -> Shortest {
         let (nodes, succ) = product_graph(sys, neg);
         let all = neg.all_acc();
-        let fc = on_accepting_cycles(&succ, all);
+        let through: Vec<Option<usize>> = (0..succ.len())
+            .map(|n| shortest_accepting_cycle(&succ, n, all))
+            .collect();
+        let fc: HashSet<usize> = (0..succ.len()).filter(|&n| through[n].is_some()).collect();
         let bad = f.and_then(|f| fewest_steps_to_bad_prefix(sys, f, neg, &nodes));
         let prefix_any = distance(&succ, &[0], &fc).unwrap();
-        let (violation, prefix) = match bad {
-            Some((m, from)) => (Some(m), m + distance(&succ, &from, &fc).unwrap()),
-            None => (None, prefix_any),
+        let (violation, from, m) = match bad {
+            Some((m, from)) => (Some(m), from, m),
+            None => (None, vec![0], 0),
         };
+        let reach = distance_map(&succ, &from);
+        let cycle = (0..succ.len())
+            .filter(|&n| reach[n] != usize::MAX)
+            .filter_map(|n| through[n])
+            .min()
+            .expect("a counterexample has a cycle");
+        let prefix = m
+            + (0..succ.len())
+                .filter(|&n| through[n] == Some(cycle))
+                .map(|n| reach[n])
+                .min()
+                .unwrap();
         Shortest {
             nodes,
             succ,
-            all,
             violation,
+            from,
+            through,
+            cycle,
             prefix,
             prefix_any,
         }
     }
 
-    fn cycle_through(&self, s: &ProductState) -> usize {
-        let id = self
-            .nodes
+    fn node(&self, s: &ProductState) -> usize {
+        self.nodes
             .iter()
             .position(|n| n.0 == s.system && n.1 == s.aut)
-            .expect("a lasso state is a reachable product state");
-        shortest_accepting_cycle(&self.succ, id, self.all).expect("the entry is on a cycle")
+            .expect("a lasso state is a reachable product state")
+    }
+
+    fn cycle_through(&self, s: &ProductState) -> usize {
+        self.through[self.node(s)].expect("the entry is on a cycle")
+    }
+
+    /// The shortest accepting cycle through a node within `d` steps of `from`, and the fewest
+    /// steps (after the violation) to a node on a cycle of at most `c` steps.
+    fn within(&self, d: usize, c: usize) -> (usize, usize) {
+        let reach = distance_map(&self.succ, &self.from);
+        let n = 0..self.succ.len();
+        let cycle = n
+            .clone()
+            .filter(|&n| reach[n] <= d)
+            .filter_map(|n| self.through[n]);
+        let near = n.filter(|&n| self.through[n].is_some_and(|x| x <= c));
+        let m = self.violation.unwrap_or(0);
+        (
+            cycle.min().unwrap_or(usize::MAX),
+            m + near.map(|n| reach[n]).min().unwrap(),
+        )
     }
 
     /// Whether `l` is the shortest counterexample and says so exactly; panics with `ctx`
     /// otherwise.
     fn check(&self, l: &Lasso, ctx: &str) {
         let k = l.prefix.len();
+        assert_eq!(l.cycle.len(), self.cycle, "cycle, {ctx}");
         assert_eq!(k, self.prefix, "prefix, {ctx}");
-        let c = self.cycle_through(&l.states[k]);
-        assert_eq!(l.cycle.len(), c, "cycle, {ctx}");
+        assert_eq!(self.cycle_through(&l.states[k]), self.cycle, "{ctx}");
         let sh = l.shortness.expect("shortened");
         assert_eq!(
             sh.violation.map(|b| b.steps),
@@ -863,8 +899,12 @@ impl Shortest {
         );
         assert!(sh.violation.is_none_or(|b| b.is_exact()), "{ctx}");
         assert_eq!(
-            (sh.prefix, sh.cycle),
-            (Bound::exact(k), Bound::exact(c)),
+            (sh.prefix, sh.cycle, sh.cycle_among),
+            (
+                Bound::exact(k),
+                Bound::exact(self.cycle),
+                CycleAmong::Reachable
+            ),
             "{ctx}"
         );
     }
@@ -882,19 +922,35 @@ impl Shortest {
             );
             exact_violation = b.steps == m;
         }
-        // the prefix's bound counts among the runs violating as early, when this one does and
-        // enters its cycle after the violation (a prefix searched from the initial state, when
-        // the search from the violation ran out, may enter it before)
-        let least = if exact_violation && self.violation.is_some_and(|m| k >= m) {
-            self.prefix
-        } else {
-            self.prefix_any
-        };
+        let c = l.cycle.len();
+        assert_eq!(sh.cycle.steps, c, "{ctx}");
         assert_eq!(sh.prefix.steps, k, "{ctx}");
-        assert!(sh.prefix.at_least <= least && least <= k, "prefix, {ctx}");
-        let c = self.cycle_through(&l.states[k]);
-        assert_eq!(sh.cycle.steps, l.cycle.len(), "{ctx}");
-        assert!(sh.cycle.at_least <= c && c <= l.cycle.len(), "cycle, {ctx}");
+        // a prefix searched from the initial state, when the search from the violation ran
+        // out, may enter its cycle before the violation: its bound counts among all runs
+        let after = exact_violation && self.violation.is_some_and(|m| k >= m);
+        let (least_cycle, least_prefix) = match sh.cycle_among {
+            CycleAmong::ThroughFirstState => (
+                self.cycle_through(&l.states[k]),
+                if after {
+                    self.within(usize::MAX, usize::MAX).1
+                } else {
+                    self.prefix_any
+                },
+            ),
+            CycleAmong::WithinSteps(d) => self.within(d, c),
+            CycleAmong::Reachable => (self.cycle, self.within(usize::MAX, c).1),
+        };
+        if sh.cycle_among != CycleAmong::ThroughFirstState {
+            assert!(after || self.violation.is_none(), "{ctx}");
+        }
+        assert!(
+            sh.cycle.at_least <= least_cycle && least_cycle <= c,
+            "cycle, {ctx}"
+        );
+        assert!(
+            sh.prefix.at_least <= least_prefix && least_prefix <= k,
+            "prefix, {ctx}"
+        );
     }
 
     /// Whether `l` (not shortened) is as short as the shortest in every respect.
@@ -902,8 +958,27 @@ impl Shortest {
         let k = l.prefix.len();
         self.violation.is_none_or(|m| m == first_bad)
             && k == self.prefix
-            && l.cycle.len() == self.cycle_through(&l.states[k])
+            && l.cycle.len() == self.cycle
     }
+}
+
+/// Per node, the fewest steps from a node of `from` (`usize::MAX`: unreachable).
+fn distance_map(succ: &[Vec<(usize, u64)>], from: &[usize]) -> Vec<usize> {
+    let mut dist = vec![usize::MAX; succ.len()];
+    let mut queue = VecDeque::new();
+    for &f in from {
+        dist[f] = 0;
+        queue.push_back(f);
+    }
+    while let Some(n) = queue.pop_front() {
+        for &(t, _) in &succ[n] {
+            if dist[t] == usize::MAX {
+                dist[t] = dist[n] + 1;
+                queue.push_back(t);
+            }
+        }
+    }
+    dist
 }
 
 /// Half this file's small systems, half the generator's RERS-like ones (2 or 3 components of 3

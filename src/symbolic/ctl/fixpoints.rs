@@ -20,9 +20,9 @@
 //! by the top level they touch and the lowest group brought to its local fixpoint before a
 //! higher one fires, until no group adds anything. That computes the same least fixpoint (every
 //! added state is in it, and when no label adds anything the set is a fixpoint) in far fewer
-//! iterations than breadth-first layers. Measured on the generated 20-component system of
-//! `scripts/bench-ctl.sh`, same run: `A(W)`-based properties #10 and #17 4.5 s and 2.5 s, against
-//! 12 s and 11 s with plain chaining on frontiers. AG and A(W) are evaluated through their
+//! iterations than breadth-first layers (the `A(W)`-based properties of `scripts/bench-ctl.sh`
+//! run about three times faster than with plain chaining on frontiers: docs/benchmarks.md,
+//! "CTL fixpoints"). AG and A(W) are evaluated through their
 //! duals, which are of that shape. [`CtlChecker::literal`] turns all of this off and iterates
 //! every equation exactly as written, which the tests use as a cross-check.
 
@@ -74,8 +74,8 @@ impl<'a> CtlChecker<'a> {
         Self::new_within(enc, reach, sys, &Budget::unlimited())
     }
 
-    /// [`CtlChecker::new`] under the limits of `budget` (clustering the relations of 20,000
-    /// components took 2 s).
+    /// [`CtlChecker::new`] under the limits of `budget`: clustering the relations of tens of
+    /// thousands of components is work a time limit must be able to stop.
     pub fn new_within(
         enc: &'a Encoding,
         reach: &BDDFunction,
@@ -132,11 +132,10 @@ impl<'a> CtlChecker<'a> {
     /// WHY this is sound: the CTL value of a state depends only on the states reachable from
     /// it, so evaluating over a successor-closed superset of `R` gives the same value at every
     /// reachable state. WHY it can pay: a set restricted to `R` inherits the shape of `R`'s
-    /// BDD, which may be much larger than the unrestricted set. Measured: 2-3x faster on RERS
-    /// 2017 problem 104 (9.5e9 reachable states), but 1.6x slower on 2017 problem 106 and 40x
-    /// slower on the ν-fixpoint EG of RERS 2019 problem 101 (11.4 s against 0.28 s), where
-    /// unreachable codes form long chains the greatest fixpoint peels one step per iteration.
-    /// Hence off by default. Results of [`CtlChecker::eval`] are still cut to `R`.
+    /// BDD, which may be much larger than the unrestricted set. WHY it is off by default: where
+    /// unreachable codes form long chains, a greatest fixpoint peels them one step per
+    /// iteration, which costs far more than it saves (RERS 2019 problem 101's EG; the figures
+    /// for 2017 104, 106 and 2019 101 are in docs/benchmarks.md, "CTL fixpoints"). Results of [`CtlChecker::eval`] are still cut to `R`.
     pub fn over_all_states(mut self, on: bool) -> Result<Self> {
         let domain = if on {
             self.enc.valid.clone()

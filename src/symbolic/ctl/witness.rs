@@ -20,11 +20,11 @@ use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, StateId, System};
 use crate::symbolic::encoding::BddResult;
-pub use crate::symbolic::shortest::Bound;
 use crate::symbolic::shortest::{
-    nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, walk_cycle, Class, Graph, Layers,
-    Nearest, Point,
+    nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, two_sided_trim, walk_cycle, Class,
+    Graph, Layers, Nearest, Point,
 };
+pub use crate::symbolic::shortest::{Bound, CycleAmong};
 use crate::symbolic::{Encoding, Relation};
 
 fn bx(f: Ctl) -> Box<Ctl> {
@@ -74,6 +74,8 @@ pub struct CtlShortness {
     pub prefix: Bound,
     /// The cycle, when the path ends in one.
     pub cycle: Option<Bound>,
+    /// Which cycles `cycle` is the shortest among.
+    pub cycle_among: CycleAmong,
 }
 
 /// The work of the search for the shortest lasso or path into a deadlock, in BDD nodes
@@ -518,6 +520,7 @@ impl CtlChecker<'_> {
                     steps: c.len(),
                     at_least: 1,
                 }),
+                cycle_among: CycleAmong::ThroughFirstState,
             });
             return Ok(());
         };
@@ -539,6 +542,7 @@ impl CtlChecker<'_> {
                     0,
                     &scc,
                     &x,
+                    usize::MAX,
                     &mut proved,
                     &slice,
                 ))?;
@@ -563,6 +567,7 @@ impl CtlChecker<'_> {
             from_step: at,
             prefix: Bound::exact(n),
             cycle,
+            cycle_among: CycleAmong::ThroughFirstState,
         });
         Ok(())
     }
@@ -593,7 +598,9 @@ impl CtlChecker<'_> {
         if dead.satisfiable() {
             upper = layers.first_meeting(self, &within, &dead, budget)?;
         }
-        let end = match nearest_fair_cycle(self, &mut layers, &within, upper, lower, budget)? {
+        let hull = two_sided_trim(self, &within, budget)?;
+        let end = match nearest_fair_cycle(self, &mut layers, &within, &hull, upper, lower, budget)?
+        {
             Nearest::AtUpper => {
                 let d = upper.ok_or_else(|| Error::Internal("CTL evidence: no end".into()))?;
                 let x = pick(self.enc, &layers.layers[d].and(&dead)?)?;

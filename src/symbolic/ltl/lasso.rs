@@ -40,8 +40,8 @@ use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{LabelId, StateId};
 use crate::symbolic::encoding::BddResult;
-pub use crate::symbolic::shortest::Bound;
 use crate::symbolic::shortest::{cube_of, path, pick, Point};
+pub use crate::symbolic::shortest::{Bound, CycleAmong};
 use crate::symbolic::{Encoding, Relation};
 
 /// A state of the product: the system's state vector and the automaton state.
@@ -69,7 +69,7 @@ pub struct Lasso {
 }
 
 /// How short a shortened lasso is, in the order the shortening minimises (see `shorten.rs`):
-/// the step of the violation, then the steps before the cycle, then the cycle.
+/// the step of the violation, then the cycle, then the steps before the cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shortness {
     /// When some prefix of a counterexample could be bad for the property (see
@@ -78,11 +78,14 @@ pub struct Shortness {
     /// steps.
     pub violation: Option<Bound>,
     /// The steps before the cycle; `at_least`: no counterexample (with the violation at the
-    /// step above, when there is one and it is exact) enters an accepting cycle sooner.
+    /// step above, when there is one and it is exact) enters an accepting cycle sooner, or
+    /// (when `cycle_among` is not [`CycleAmong::ThroughFirstState`]) one as short as this
+    /// lasso's.
     pub prefix: Bound,
-    /// The steps of the cycle; `at_least`: no accepting cycle through the state where it
-    /// starts is shorter.
+    /// The steps of the cycle; `at_least`: no accepting cycle of those `cycle_among` names is
+    /// shorter.
     pub cycle: Bound,
+    pub cycle_among: CycleAmong,
 }
 
 /// The product state of block values.

@@ -44,7 +44,7 @@ pub(crate) mod slices;
 pub mod spin;
 pub mod states;
 
-pub use lasso::{Bound, Lasso, ProductState, Shortness};
+pub use lasso::{Bound, CycleAmong, Lasso, ProductState, Shortness};
 pub use product::letter_of_label;
 pub use run::{
     check_ltl, check_ltl_once, check_ltl_with, LtlOptions, LtlResult, LtlRun, LtlStats, Universe,

@@ -8,18 +8,21 @@
 //!    continuation can satisfy the property, see [`crate::automata::monitor`]; the step the
 //!    evidence marks `<- violation`): the fewest steps `m` to the end of one. Only a run that
 //!    can go on forever counts: the state it reaches has an infinite future.
-//! 2. *The prefix.* The fewest steps `k` to a product state on an accepting cycle; when 1
-//!    applies, among the runs whose first `m` steps are a bad prefix (after a bad prefix every
-//!    infinite continuation is a counterexample: the cycle is any cycle of the system the
-//!    automaton accepts). Without bad prefixes (`F a`, `G F a`, `G(a -> F b)`: violated only in
-//!    the limit) this is the first criterion.
-//! 3. *The cycle.* The fewest steps `c` of an accepting cycle through the state where the prefix
-//!    ends: the shortest cycle from there. An edge in several acceptance sets counts for all.
+//! 2. *The cycle.* The fewest steps `c` of an accepting cycle reachable from where such a bad
+//!    prefix ends (after a bad prefix every infinite continuation is a counterexample: the
+//!    cycle is any cycle of the system the automaton accepts); without bad prefixes (`F a`,
+//!    `G F a`, `G(a -> F b)`: violated only in the limit), reachable from the initial state.
+//!    An edge in several acceptance sets counts for all.
+//! 3. *The prefix.* The fewest steps `k` to a product state on an accepting cycle of `c` steps
+//!    (after the `m` steps of 1, when it applies).
 //!
-//! 1 and 2 are minima over all counterexamples; 3 is the minimum for the state the prefix ends
-//! in (where several states are that near, one is taken: the one with the shortest cycle would
-//! need a search from each). The lasso is the product's: where the automaton needs two passes
-//! through a cycle of the system, the cycle shown has both.
+//! 1, 2 and 3 are minima over all counterexamples when every search finishes in its slice of
+//! work; otherwise the lasso says among which cycles its cycle is the shortest
+//! ([`CycleAmong`]: those through a state within so many steps of the violation, or those
+//! through its first state) and which bounds were proved. The lasso is the product's: where the
+//! automaton needs two passes through a cycle of the system, the cycle shown has both. The
+//! cycle is never longer than the one of the lasso as found when that one is reachable from
+//! the violation (its states bound search 2 from above).
 //!
 //! **How**, with BDDs only (the searches are those of [`crate::symbolic::shortest`]):
 //! 1. Breadth-first layers of the product × the subset automaton of the bad-prefix monitor
@@ -27,10 +30,16 @@
 //!    layer), inside the states whose system part has an infinite future, until a layer holds
 //!    a state with the monitor in "bad": that layer's depth is `m`, its bad states the set `I`.
 //! 2. From `I` (without a bad prefix: from the initial state), inside the states it reaches:
-//!    [`nearest_fair_cycle`], the fewest steps to a state on an accepting cycle; the lasso of
-//!    the extraction ([`super::lasso`]) bounds it from above (its cycle's states are on one).
-//! 3. From that state, [`shortest_cycle`] over the product's edges split by their exact
-//!    acceptance sets.
+//!    [`nearest_fair_cycle`], the fewest steps to a state on an accepting cycle (the lasso of
+//!    the extraction, [`super::lasso`], bounds it from above: its cycle's states are on one),
+//!    and [`shortest_cycle`] through that state over the product's edges split by their exact
+//!    acceptance sets: a first candidate.
+//! 3. [`shorter_cycles`] (when the cycle to beat has at most [`MAX_SHORTER_FROM`] steps): the
+//!    states on accepting cycles, layer by layer from `I`, each set of
+//!    them first asked whether together they close a cycle shorter than the best known, halved
+//!    when they do, single states searched by [`shortest_cycle`]. The first state found on the
+//!    shortest cycle lies in the earliest layer any state on a cycle that short does: its
+//!    depth is `k`.
 //!
 //! **Cost and limits.** It runs only when a counterexample is shown. Each search has a slice
 //! of work in BDD nodes created ([`SHORTEN_WORK`]), so the same input gives the same lasso; one that runs out keeps what was found before it, and the
@@ -55,15 +64,22 @@ use crate::model::LabelId;
 use crate::model::System;
 use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
 use crate::symbolic::encoding::{minus, BddResult};
+use crate::symbolic::shorter::{shorter_cycles, Nearby};
 use crate::symbolic::shortest::{
-    cube_of, nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, walk_cycle, Class, Graph,
-    Layers, Nearest, Point,
+    cube_of, nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, two_sided_trim, walk_cycle,
+    Class, CycleAmong, Graph, Layers, Nearest, Point,
 };
 use crate::symbolic::{Encoding, Relation};
 
 /// The work of each of the three searches by default, in BDD nodes created (the cycle search
 /// gets twice as much); see [`super::LtlOptions::shorten_work`].
 pub const SHORTEN_WORK: usize = 1 << 25;
+
+/// Search 3 runs only when the cycle it must beat has at most this many steps. Why: each
+/// state it searches costs a breadth-first search as deep as that cycle, and its slice of work
+/// did not stop it on RERS 2017 problem 113 (#20, a cycle of 1,009 steps: over 90 s CPU
+/// against 6 s without it, 2026-11-25); a cycle that long is not read by a person anyway.
+pub const MAX_SHORTER_FROM: usize = 256;
 
 /// The bad-prefix monitor of a property as the search runs it: its subset automaton, and the
 /// letter it reads each label of the system as.
@@ -220,7 +236,7 @@ pub(crate) fn shorten(
         }
     }
     let from_violation = approach.is_some();
-    let a = match approach {
+    let mut a = match approach {
         Some(a) => a,
         None => {
             let slice = budget.slice(enc, work);
@@ -248,7 +264,7 @@ pub(crate) fn shorten(
         all: aut.all_acc(),
         slice: budget.slice(enc, work.saturating_mul(2)),
     };
-    let (depth, x, cycle, proved) = match &a.target {
+    let (mut depth, mut x, mut cycle, mut proved) = match &a.target {
         Target::None => {
             let x = point_of(p, &lasso.states[k])?;
             let (cycle, proved) = cs.through(p, &w, &x, || rotated(p, &lasso, &x), budget)?;
@@ -266,6 +282,69 @@ pub(crate) fn shorten(
             (Some(*depth), x, cycle, proved)
         }
     };
+    // 4. a shorter cycle further away. When the lasso's own cycle is shorter than the one
+    // found, any as short as it is looked for (it may not be reachable from the violation).
+    let mut lower = a.lower;
+    let mut among = CycleAmong::ThroughFirstState;
+    let long = cycle.len().min(n) > MAX_SHORTER_FROM;
+    if let (Some(_), Some(hull), false) = (depth, &a.hull, long) {
+        let own_shorter = n < cycle.len();
+        let mut near = Nearby::default();
+        let slice = budget.slice(enc, work);
+        let (layers, within) = (&mut a.layers, &a.within);
+        let best = if own_shorter { n + 1 } else { cycle.len() };
+        let run = shorter_cycles(
+            p,
+            &cs.classes,
+            cs.all,
+            layers,
+            within,
+            hull,
+            best,
+            &mut near,
+            &slice,
+        );
+        if budget.unless_sliced(run)?.is_none() {
+            log::debug!(
+                "lasso: shorter cycles searched {:?} layers deep",
+                near.searched
+            );
+        }
+        // a search from the initial state after one from the violation ran out: what it
+        // proved is not about the cycles after the violation
+        if from_violation || violation.is_none() {
+            among = CycleAmong::of(&near);
+        }
+        let exhaustive = near.exhaustive;
+        if let Some((d, y, c)) = near.found {
+            (depth, x, proved, cycle, lower) = (Some(d), y, c.len(), c, d);
+        } else if own_shorter {
+            // what was proved is about cycles of at most `n` steps
+            among = CycleAmong::ThroughFirstState;
+            let slice = budget.slice(enc, work);
+            let meet = a
+                .layers
+                .first_meeting_within(p, &a.within, &on_cycle, usize::MAX, &slice);
+            if let (false, Some(Some(d))) = (exhaustive, budget.unless_sliced(meet)?) {
+                let y = pick(enc, &a.layers.layers[d].and(&on_cycle)?)?;
+                cycle = rotated(p, &lasso, &y)?;
+                (depth, x, proved) = (Some(d), y, 1);
+            }
+        }
+        match among {
+            // layers searched short of the cycle's own: say what is proved about its state
+            CycleAmong::WithinSteps(d) if depth.is_some_and(|k| d < k) => {
+                among = CycleAmong::ThroughFirstState
+            }
+            CycleAmong::ThroughFirstState => {}
+            _ => proved = cycle.len(),
+        }
+        // the bound of search 2 is the one that holds for a nearer cycle of any length
+        if among == CycleAmong::ThroughFirstState {
+            lower = a.lower;
+        }
+    }
+    let t3 = std::time::Instant::now();
     // the lasso
     let (mut start, mut steps) = match depth {
         Some(d) => a.layers.path_to(p, d, x, budget)?,
@@ -282,7 +361,6 @@ pub(crate) fn shorten(
             (points[0].clone(), steps.collect())
         }
     };
-    let mut lower = a.lower;
     if let (true, Some(v), Some(bp)) = (from_violation, &violation, bad) {
         let (s0, mut before) = violation_path(p, bp, v, &start, budget)?;
         before.append(&mut steps);
@@ -309,10 +387,11 @@ pub(crate) fn shorten(
             steps: cycle_labels.len(),
             at_least: proved.min(cycle_labels.len()),
         },
+        cycle_among: among,
     };
     log::debug!(
         "lasso shortened: prefix {} -> {} steps, cycle {} -> {} steps ({:?}); violation {:.2} s, \
-         prefix {:.2} s, cycle {:.2} s",
+         prefix {:.2} s, cycle {:.2} s, shorter cycles {:.2} s",
         lasso.prefix.len(),
         labels.len(),
         lasso.cycle.len(),
@@ -320,7 +399,8 @@ pub(crate) fn shorten(
         shortness,
         (t1 - t0).as_secs_f64(),
         (t2 - t1).as_secs_f64(),
-        t2.elapsed().as_secs_f64()
+        (t3 - t2).as_secs_f64(),
+        t3.elapsed().as_secs_f64()
     );
     Ok(Lasso {
         prefix: labels,
@@ -381,7 +461,16 @@ impl Cycles<'_> {
     ) -> Result<Option<Vec<(LabelId, Point)>>> {
         // a cycle through x stays among the states that reach x
         let back = p.until(within, &x.cube, &self.slice)?;
-        shortest_cycle(p, &self.classes, self.all, &back, x, proved, &self.slice)
+        shortest_cycle(
+            p,
+            &self.classes,
+            self.all,
+            &back,
+            x,
+            usize::MAX,
+            proved,
+            &self.slice,
+        )
     }
 
     /// The shortest accepting cycle through `x`, known to be on one, with the length no cycle
@@ -425,6 +514,8 @@ enum Target {
 struct Approach {
     layers: Layers,
     within: BDDFunction,
+    /// [`two_sided_trim`] of `within`, once computed.
+    hull: Option<BDDFunction>,
     lower: usize,
     target: Target,
 }
@@ -434,6 +525,7 @@ impl Approach {
         Approach {
             layers: Layers::new(start),
             within: p.enc.f(),
+            hull: None,
             lower: 0,
             target: Target::None,
         }
@@ -453,6 +545,8 @@ fn nearest(
 ) -> Result<()> {
     let start = a.layers.layers[0].clone();
     a.within = p.forward(&start, w, budget)?;
+    let hull = two_sided_trim(p, &a.within, budget)?;
+    a.hull = Some(hull.clone());
     let mut upper = None;
     if let Some((c, max)) = known {
         if let Some(d) = a
@@ -465,7 +559,15 @@ fn nearest(
         }
     }
     let within = a.within.clone();
-    match nearest_fair_cycle(p, &mut a.layers, &within, upper, &mut a.lower, budget)? {
+    match nearest_fair_cycle(
+        p,
+        &mut a.layers,
+        &within,
+        &hull,
+        upper,
+        &mut a.lower,
+        budget,
+    )? {
         Nearest::AtUpper => {}
         Nearest::Found { depth, y } => a.target = Target::Candidates { depth, y },
     }
