@@ -212,21 +212,26 @@ fn random_ltl(rng: &mut Rng, np: usize, nt: usize, depth: usize) -> Formula {
     }
 }
 
+/// The model of the `i`-th net `text` of a test, named `{prefix}-{i}`.
+fn model_of(text: &str, prefix: &str, i: usize) -> Model {
+    let (sys, net) = pnml::parse_net(text, Path::new("random.pnml"), PnmlLabels::Auto)
+        .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+    Model {
+        dir: PathBuf::from("."),
+        name: format!("{prefix}-{i}"),
+        sys,
+        net,
+    }
+}
+
 #[test]
 fn symbolic_and_explicit_agree_on_random_nested_unit_nets() {
     let mut rng = Rng::new(0x4E55);
     let mut answered = 0;
     for i in 0..40 {
         let text = random_net(&mut rng);
-        let (sys, net) = pnml::parse_net(&text, Path::new("random.pnml"), PnmlLabels::Auto)
-            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
-        let (np, nt) = (net.places.len(), net.transitions.len());
-        let model = Model {
-            dir: PathBuf::from("."),
-            name: format!("random-{i}"),
-            sys,
-            net,
-        };
+        let model = model_of(&text, "random", i);
+        let (np, nt) = (model.net.places.len(), model.net.transitions.len());
         let opts = MccOptions {
             engine: Engine::Both,
             ..MccOptions::default()
@@ -278,18 +283,11 @@ fn state_space_after_the_start_step_agrees_with_explicit() {
     let mut rng = Rng::new(0x5747);
     for i in 0..40 {
         let text = random_net_with(&mut rng, true);
-        let (sys, net) = pnml::parse_net(&text, Path::new("random.pnml"), PnmlLabels::Auto)
-            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
-        let after = ltsym::mcc::start::after_start(&sys, &net)
+        let model = model_of(&text, "start", i);
+        let after = ltsym::mcc::start::after_start(&model.sys, &model.net)
             .unwrap_or_else(|| panic!("net {i}: no start step found\n{text}"));
         assert_eq!(after.initial_edges, 1, "net {i}");
         assert!(after.sys.components().iter().all(|c| c.num_states() > 0));
-        let model = Model {
-            dir: PathBuf::from("."),
-            name: format!("start-{i}"),
-            sys,
-            net,
-        };
         let opts = MccOptions::default();
         let budget = Budget::unlimited();
         let ex = Examination::StateSpace;
@@ -314,15 +312,8 @@ fn symbolic_ltl_over_state_atoms_agrees_with_explicit_on_random_nets() {
     let (mut compared, mut violated) = (0, 0);
     for i in 0..60 {
         let text = random_net(&mut rng);
-        let (sys, net) = pnml::parse_net(&text, Path::new("random.pnml"), PnmlLabels::Auto)
-            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
-        let (np, nt) = (net.places.len(), net.transitions.len());
-        let model = Model {
-            dir: PathBuf::from("."),
-            name: format!("random-{i}"),
-            sys,
-            net,
-        };
+        let model = model_of(&text, "random", i);
+        let (np, nt) = (model.net.places.len(), model.net.transitions.len());
         let props: Vec<Property> = (0..8)
             .map(|j| Property {
                 id: format!("f{j}"),
@@ -381,15 +372,8 @@ fn a_limit_inside_the_explicit_ltl_search_leaves_the_next_formula_to_run() {
     let mut hit = 0;
     for i in 0..10 {
         let text = random_net(&mut rng);
-        let (sys, net) = pnml::parse_net(&text, Path::new("random.pnml"), PnmlLabels::Auto)
-            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
-        let p = net.place("p0_0").expect("place p0_0");
-        let model = Model {
-            dir: PathBuf::from("."),
-            name: format!("limits-{i}"),
-            sys,
-            net,
-        };
+        let model = model_of(&text, "limits", i);
+        let p = model.net.place("p0_0").expect("place p0_0");
         let budget = Budget::unlimited();
         let mut opts = MccOptions {
             engine: Engine::Explicit,
