@@ -13,6 +13,12 @@ use crate::symbolic::shortest::{
 };
 use crate::symbolic::Encoding;
 
+/// The search runs only when the cycle it must beat has at most this many steps. Why: each
+/// state it searches costs a breadth-first search as deep as that cycle, and its slice of work
+/// did not stop it on a cycle of a thousand steps (RERS 2017 problem 113 #20: figures in
+/// docs/evidence.md); a cycle that long is not read by a person anyway.
+pub const MAX_SHORTER_FROM: usize = 256;
+
 fn internal(what: &str) -> Error {
     Error::Internal(format!("shorter cycles: {what}"))
 }
@@ -45,8 +51,8 @@ pub(crate) struct Nearby {
 /// Search 4 of the module doc: a fair cycle shorter than `best` steps through a state reachable
 /// from the start of `layers` (grown inside `within`), the states of `hull` (every state on a
 /// fair cycle inside `within`) taken layer by layer, each searched by [`shortest_cycle`] up to
-/// one step less than the best known. Fills `out` as it goes, so a search stopped by a limit
-/// keeps what it proved.
+/// one step less than the best known, up to layer `deepest` (`usize::MAX`: all). Fills `out` as
+/// it goes, so a search stopped by a limit keeps what it proved.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn shorter_cycles(
     g: &impl Graph,
@@ -56,12 +62,16 @@ pub(crate) fn shorter_cycles(
     within: &BDDFunction,
     hull: &BDDFunction,
     best: usize,
+    deepest: usize,
     out: &mut Nearby,
     budget: &Budget,
 ) -> Result<()> {
     let enc = g.enc();
     let mut best = best;
     for d in 0.. {
+        if d > deepest {
+            return Ok(());
+        }
         if best <= 1 || (d > layers.depth() && !layers.grow(g, within, budget)?) {
             out.exhaustive = true;
             return Ok(());

@@ -19,7 +19,7 @@ use oxidd::BooleanFunction;
 use ltsym::limits::Budget;
 use ltsym::logic::ctl::Ctl;
 use ltsym::model::{LabelId, StateId, System, SystemBuilder};
-use ltsym::symbolic::ctl::witness::Bound;
+use ltsym::symbolic::ctl::witness::{Bound, CycleAmong};
 use ltsym::symbolic::reach::reachable;
 use ltsym::symbolic::{CtlChecker, CtlEvidence, Encoding, EvidenceKind, ManagerOptions};
 
@@ -843,11 +843,23 @@ fn shortest_cycle_in(ex: &Explicit, s: usize, within: &[bool]) -> Option<usize> 
 /// Checks that the evidence of `f` is shortest as its witness code claims, against brute force
 /// on the explicit graph: a path to a goal (`EF`, a false `AG`, `E U`) reaches its first goal
 /// state after the fewest steps; a lasso or path into a deadlock inside the set a path must stay
-/// in (`EG`, a false `AF`, the lasso of a false `A U` or a true `E W`) reaches a deadlock or a
-/// state on a cycle inside the set after the fewest steps (a deadlock when both are as near), and
-/// its cycle is the shortest through that state; and says so. Returns whether the lasso part,
-/// when there is one, is the shortest (`false` for evidence found without the search).
-fn check_shortest(sys: &System, ex: &Explicit, f: &Ctl, holds: bool, ev: &CtlEvidence) -> bool {
+/// in (`EG`, a false `AF`, the lasso of a false `A U` or a true `E W`) is ranked as
+/// src/symbolic/ctl/lasso.rs says: with `C` the shortest cycle inside the set through a state
+/// within `T` steps of the start (`T` as the evidence claims it: "none through a state within T
+/// steps is shorter", at least as far as the nearest state on a cycle; all reachable ones when
+/// it claims "the shortest reachable"), `K` the fewest steps to a state on a cycle of `C` steps
+/// and `D` the fewest steps to a deadlock, a path of `D` steps into a deadlock when
+/// `D <= K + C`, else `K` steps to a cycle of `C` steps; and says so. Returns whether
+/// the lasso part, when there is one, is the shortest (`false` for evidence found without the
+/// search), and whether a path to the nearest end (the nearest deadlock or state on a cycle,
+/// then the shortest cycle through it) would have been longer.
+fn check_shortest(
+    sys: &System,
+    ex: &Explicit,
+    f: &Ctl,
+    holds: bool,
+    ev: &CtlEvidence,
+) -> (bool, bool) {
     use Ctl::*;
     let ctx = format!("evidence for `{f}`: {ev:?}");
     let idx: Vec<usize> = ev.states.iter().map(|s| ex.index[s]).collect();
@@ -871,7 +883,7 @@ fn check_shortest(sys: &System, ex: &Explicit, f: &Ctl, holds: bool, ev: &CtlEvi
     };
     if let Some((within, goal)) = goal {
         first_goal(&within, &goal);
-        return true;
+        return (true, false);
     }
     let ny = |g: &Ctl| not(g.clone());
     let set = match (f, holds) {
@@ -882,43 +894,95 @@ fn check_shortest(sys: &System, ex: &Explicit, f: &Ctl, holds: bool, ev: &CtlEvi
             val(&eg(and((**x).clone(), ny(y))))
         }
         (EW(x, y), true) if !val(&eu((**x).clone(), (**y).clone()))[0] => val(&eg((**x).clone())),
-        _ => return true,
+        _ => return (true, false),
     };
     let dead: Vec<bool> = (0..ex.n())
         .map(|s| set[s] && ex.edges[s].is_empty())
         .collect();
-    let cyc: Vec<bool> = (0..ex.n())
-        .map(|s| set[s] && shortest_cycle_in(ex, s, &set).is_some())
-        .collect();
     let d = distances(ex, 0, &set);
-    let near = |goal: &[bool]| (0..ex.n()).filter(|&s| goal[s]).map(|s| d[s]).min();
-    let (to_dead, to_cycle) = (near(&dead), near(&cyc));
+    let reached = |s: usize| set[s] && d[s] != usize::MAX;
+    let to_dead = (0..ex.n())
+        .filter(|&s| dead[s] && reached(s))
+        .map(|s| d[s])
+        .min();
+    // every state's shortest cycle inside the set, and the fewest steps to a state on one
+    let all_cycles: Vec<Option<usize>> = (0..ex.n())
+        .map(|s| reached(s).then(|| shortest_cycle_in(ex, s, &set)).flatten())
+        .collect();
+    let to_cycle = (0..ex.n())
+        .filter(|&s| all_cycles[s].is_some())
+        .map(|s| d[s])
+        .min();
+    // how far the evidence claims it searched for a shorter cycle
+    let searched = match ev.shortest.map(|sh| sh.cycle_among) {
+        Some(CycleAmong::WithinSteps(t)) if ev.cycle.is_some() => {
+            assert!(Some(t) >= to_cycle, "searched less than the nearest, {ctx}");
+            t
+        }
+        _ => usize::MAX,
+    };
+    // the shortest cycle through a state that near, and the fewest steps to one as short
+    let cycles: Vec<Option<usize>> = (0..ex.n())
+        .map(|s| all_cycles[s].filter(|_| d[s] <= searched))
+        .collect();
+    let c = cycles.iter().flatten().min().copied();
+    let k = c.and_then(|c| {
+        (0..ex.n())
+            .filter(|&s| cycles[s] == Some(c))
+            .map(|s| d[s])
+            .min()
+    });
+    let lasso = c.zip(k).map(|(c, k)| k + c);
+    // the nearest end: a deadlock when as near as the nearest state on a cycle, else that
+    // state with the shortest cycle through it
+    let via_nearest = to_cycle.and_then(|k| {
+        let c = (0..ex.n())
+            .filter(|&s| d[s] == k)
+            .filter_map(|s| all_cycles[s]);
+        c.min().map(|c| k + c)
+    });
+    let nearest_end = match (to_dead, to_cycle) {
+        (Some(t), Some(k)) if t > k => via_nearest,
+        (Some(t), _) => Some(t),
+        (None, _) => via_nearest,
+    };
+    let best = match (to_dead, lasso) {
+        (Some(t), Some(l)) => Some(t.min(l)),
+        (t, l) => t.or(l),
+    };
+    let nearer_is_longer = nearest_end > best;
     let n = ev.path.len();
     let shortest = if ev.ends_in_deadlock {
-        Some(n) == to_dead && to_dead <= to_cycle.or(Some(usize::MAX))
+        Some(n) == to_dead && lasso.is_none_or(|l| n <= l)
     } else {
-        let c = shortest_cycle_in(ex, idx[n], &set).unwrap();
-        Some(n) == to_cycle
-            && to_dead.is_none_or(|t| t > n)
-            && ev.cycle.as_ref().map(|c| c.len()) == Some(c)
+        Some(n) == k
+            && ev.cycle.as_ref().map(|c| c.len()) == c
+            && to_dead.is_none_or(|t| Some(t) > lasso)
     };
     if let Some(sh) = ev.shortest {
-        assert!(shortest, "not the shortest, {ctx}");
+        assert!(
+            shortest,
+            "not the shortest, {ctx} (D {to_dead:?}, K {k:?}, C {c:?})"
+        );
         assert_eq!(sh.from_step, 0, "{ctx}");
         assert_eq!(sh.prefix, Bound::exact(n), "{ctx}");
         let cycle = ev.cycle.as_ref().map(|c| Bound::exact(c.len()));
         assert_eq!(sh.cycle, cycle, "{ctx}");
+        if cycle.is_some() {
+            assert_ne!(sh.cycle_among, CycleAmong::ThroughFirstState, "{ctx}");
+        }
     }
-    shortest
+    (shortest, nearer_is_longer)
 }
 
 /// CTL witnesses and counterexamples are the shortest their code says (see
 /// src/symbolic/ctl/witness.rs), against brute force on the explicit graph, on random systems
 /// (most with deadlocks) and formulas with an operator that a path shows at the top; many of
-/// the lassos found without the search are longer (so the test fails without it).
+/// the lassos found without the search are longer (so the test fails without it), and some
+/// found by the nearest end (the ranking before the cycle came first) too.
 #[test]
 fn ctl_paths_are_shortest() {
-    let (lassos, longer) = (Cell::new(0), Cell::new(0));
+    let (lassos, longer, ranked) = (Cell::new(0), Cell::new(0), Cell::new(0));
     let budget = Budget::unlimited();
     // per formula: the operator at the top (7 kinds) and its two operands
     // (labels of both kinds of systems, as in the test above)
@@ -961,24 +1025,28 @@ fn ctl_paths_are_shortest() {
                 let holds = c.holds(&f, &budget).unwrap();
                 let ev = c.evidence(&f, &budget).unwrap();
                 validate(&sys, &ex, &f, holds, &ev);
-                check_shortest(&sys, &ex, &f, holds, &ev);
+                let (_, nearest_longer) = check_shortest(&sys, &ex, &f, holds, &ev);
+                ranked.set(ranked.get() + usize::from(nearest_longer));
                 if ev.shortest.is_some() {
                     lassos.set(lassos.get() + 1);
                     let plain = c.evidence_within(&f, &budget, 0).unwrap();
                     validate(&sys, &ex, &f, holds, &plain);
                     assert_eq!(plain.shortest, None);
-                    let short = check_shortest(&sys, &ex, &f, holds, &plain);
+                    let (short, _) = check_shortest(&sys, &ex, &f, holds, &plain);
                     longer.set(longer.get() + usize::from(!short));
                 }
             }
         },
     );
-    let (lassos, longer) = (lassos.get(), longer.get());
+    let (lassos, longer, ranked) = (lassos.get(), longer.get(), ranked.get());
     assert!(
-        lassos > 400 && longer > 40,
-        "{lassos} lassos, {longer} longer without the search"
+        lassos > 400 && longer > 40 && ranked > 10,
+        "{lassos} lassos, {longer} longer without the search, {ranked} longer to the nearest end"
     );
-    eprintln!("{lassos} lassos or paths into a deadlock, {longer} longer without the search");
+    eprintln!(
+        "{lassos} lassos or paths into a deadlock, {longer} longer without the search, \
+         {ranked} longer by the nearest end"
+    );
 }
 
 // ---------------------------------------------------------------- measurements (ignored)

@@ -20,10 +20,7 @@ use crate::limits::Budget;
 use crate::logic::ctl::Ctl;
 use crate::model::{LabelId, StateId, System};
 use crate::symbolic::encoding::BddResult;
-use crate::symbolic::shortest::{
-    nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, two_sided_trim, walk_cycle, Class,
-    Graph, Layers, Nearest, Point,
-};
+use crate::symbolic::shortest::Graph;
 pub use crate::symbolic::shortest::{Bound, CycleAmong};
 use crate::symbolic::{Encoding, Relation};
 
@@ -62,11 +59,11 @@ pub struct CtlEvidence {
 }
 
 /// How short the last part of a CTL path is, when it is a lasso or a path into a deadlock
-/// (`EG`, a false `AF` or `AU`, an `EW` without its goal): from step `from_step` on, the fewest
-/// steps to a deadlock or a state on a cycle inside the set the path must stay in (a deadlock
-/// first when both are as near), then the shortest cycle through that state. Every other part
-/// of a CTL path is a shortest path from where it starts to where it must go (breadth-first
-/// layers), one part after the other.
+/// (`EG`, a false `AF` or `AU`, an `EW` without its goal): from step `from_step` on, the
+/// nearest deadlock when it is no farther than the lasso's whole length, else the shortest
+/// cycle reachable inside the set the path must stay in, entered after the fewest steps (the
+/// ranking of [`super::lasso`]). Every other part of a CTL path is a shortest path from where it
+/// starts to where it must go (breadth-first layers), one part after the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CtlShortness {
     pub from_step: usize,
@@ -491,139 +488,15 @@ impl CtlChecker<'_> {
         Ok((labels, states))
     }
 
-    /// Extends `b` from its last state (in `set`) by a maximal path inside `set` that ends in a
-    /// deadlock or a cycle (recorded in `b.cycle`), the shortest of [`CtlShortness`] as far as
-    /// [`LASSO_WORK`] allows, with what was proved in `b.shortest`. `set` must be an EG-set:
-    /// every state in it is dead or has a successor in it.
-    fn lasso(&self, set: &BDDFunction, b: &mut Builder, budget: &Budget) -> Result<()> {
-        let at = b.path.len();
-        if b.work == 0 {
-            return self.any_lasso(set, b, budget);
-        }
-        let mut lower = 0;
-        let slice = budget.slice(self.enc, b.work);
-        let found = budget.unless_sliced(self.shortest_lasso(set, b.last(), &mut lower, &slice))?;
-        let Some((steps, end)) = found else {
-            log::debug!(
-                "CTL evidence: no shorter lasso within {} nodes of work",
-                b.work
-            );
-            self.any_lasso(set, b, budget)?;
-            let n = b.path.len() - at;
-            b.shortest = Some(CtlShortness {
-                from_step: at,
-                prefix: Bound {
-                    steps: n,
-                    at_least: lower.min(n),
-                },
-                cycle: b.cycle.as_ref().map(|c| Bound {
-                    steps: c.len(),
-                    at_least: 1,
-                }),
-                cycle_among: CycleAmong::ThroughFirstState,
-            });
-            return Ok(());
-        };
-        let n = steps.len();
-        for (l, s) in steps {
-            b.push(l, s);
-        }
-        let cycle = match end {
-            LassoEnd::Deadlock => {
-                b.dead = true;
-                None
-            }
-            LassoEnd::Cycle(x, scc) => {
-                let mut proved = 1;
-                let classes = [Class::new(self.enc, 0, self.labelled(), budget)?];
-                let found = budget.unless_sliced(shortest_cycle(
-                    self,
-                    &classes,
-                    0,
-                    &scc,
-                    &x,
-                    usize::MAX,
-                    &mut proved,
-                    &slice,
-                ))?;
-                let cycle = match found {
-                    Some(Some(c)) => {
-                        proved = c.len();
-                        c
-                    }
-                    Some(None) => return Err(Error::Internal("CTL evidence: no cycle".into())),
-                    None => walk_cycle(self, &scc, &x, budget)?,
-                };
-                let n = cycle.len();
-                b.cycle = Some(cycle.iter().map(|(l, _)| *l).collect());
-                b.states.extend(cycle.iter().map(|(_, p)| self.state_of(p)));
-                Some(Bound {
-                    steps: n,
-                    at_least: proved.min(n),
-                })
-            }
-        };
-        b.shortest = Some(CtlShortness {
-            from_step: at,
-            prefix: Bound::exact(n),
-            cycle,
-            cycle_among: CycleAmong::ThroughFirstState,
-        });
-        Ok(())
-    }
-
-    fn state_of(&self, p: &Point) -> Vec<StateId> {
-        self.enc
-            .block_of_comp
-            .iter()
-            .map(|&bl| p.values[bl] as StateId)
-            .collect()
-    }
-
-    /// The fewest steps from the state `from` inside `set` to a deadlock or a state on a cycle
-    /// inside `set` (a deadlock when both are as near): the steps, and how the path ends.
-    /// `lower` is raised to what is proved, also when a limit stops the search.
-    fn shortest_lasso(
-        &self,
-        set: &BDDFunction,
-        from: &[StateId],
-        lower: &mut usize,
-        budget: &Budget,
-    ) -> Result<(Steps, LassoEnd)> {
-        let start = self.state_set(from)?;
-        let within = self.chain(&start, set, true, budget)?;
-        let dead = within.and(&self.dead)?;
-        let mut layers = Layers::new(&start);
-        let mut upper = None;
-        if dead.satisfiable() {
-            upper = layers.first_meeting(self, &within, &dead, budget)?;
-        }
-        let hull = two_sided_trim(self, &within, budget)?;
-        let end = match nearest_fair_cycle(self, &mut layers, &within, &hull, upper, lower, budget)?
-        {
-            Nearest::AtUpper => {
-                let d = upper.ok_or_else(|| Error::Internal("CTL evidence: no end".into()))?;
-                let x = pick(self.enc, &layers.layers[d].and(&dead)?)?;
-                (d, x, LassoEnd::Deadlock)
-            }
-            Nearest::Found { depth, y } => {
-                let (x, scc) = on_fair_cycle(self, &y, &layers.layers[depth], budget)?;
-                (depth, x.clone(), LassoEnd::Cycle(x, scc))
-            }
-        };
-        let (d, x, end) = end;
-        let (_, steps) = layers.path_to(self, d, x, budget)?;
-        let steps = steps
-            .into_iter()
-            .map(|(l, p)| (l, self.state_of(&p)))
-            .collect();
-        Ok((steps, end))
-    }
-
     /// Extends `b` from its last state (in `set`) by a path inside `set` that ends in a
     /// deadlock, or else reaches a cycle inside `set` (recorded in `b.cycle`), with no claim to
     /// be short: the fallback of [`CtlChecker::lasso`]. `set` must be an EG-set.
-    fn any_lasso(&self, set: &BDDFunction, b: &mut Builder, budget: &Budget) -> Result<()> {
+    pub(super) fn any_lasso(
+        &self,
+        set: &BDDFunction,
+        b: &mut Builder,
+        budget: &Budget,
+    ) -> Result<()> {
         let cur = self.state_set(b.last())?;
         // states reachable from here inside the set
         let inside = self.chain(&cur, set, true, budget)?;
@@ -682,7 +555,7 @@ impl CtlChecker<'_> {
 
     /// The states of `within` reachable from `start` (`forward`) or reaching it (backward),
     /// by chaining the labels; `start` is included.
-    fn chain(
+    pub(super) fn chain(
         &self,
         start: &BDDFunction,
         within: &BDDFunction,
@@ -728,36 +601,26 @@ fn after(n: usize) -> String {
     }
 }
 
-/// How the path of [`CtlChecker::shortest_lasso`] ends: in a deadlock, or in a state on a
-/// cycle, with its strongly connected component.
-enum LassoEnd {
-    Deadlock,
-    Cycle(Point, BDDFunction),
-}
-
-/// Steps of a path: each label and the state it leads to.
-type Steps = Vec<(LabelId, Vec<StateId>)>;
-
 /// A piece of path: its labels and the states it visits (first state included).
 type Segment = (Vec<LabelId>, Vec<Vec<StateId>>);
 
-struct Builder {
-    path: Vec<LabelId>,
-    states: Vec<Vec<StateId>>,
-    cycle: Option<Vec<LabelId>>,
-    dead: bool,
+pub(super) struct Builder {
+    pub(super) path: Vec<LabelId>,
+    pub(super) states: Vec<Vec<StateId>>,
+    pub(super) cycle: Option<Vec<LabelId>>,
+    pub(super) dead: bool,
     notes: Vec<String>,
-    shortest: Option<CtlShortness>,
+    pub(super) shortest: Option<CtlShortness>,
     /// The work of the search for the shortest lasso (see [`CtlChecker::evidence_within`]).
-    work: usize,
+    pub(super) work: usize,
 }
 
 impl Builder {
-    fn last(&self) -> &[StateId] {
+    pub(super) fn last(&self) -> &[StateId] {
         self.states.last().map(|s| s.as_slice()).unwrap_or(&[])
     }
 
-    fn push(&mut self, l: LabelId, s: Vec<StateId>) {
+    pub(super) fn push(&mut self, l: LabelId, s: Vec<StateId>) {
         self.path.push(l);
         self.states.push(s);
     }

@@ -64,7 +64,7 @@ use crate::model::LabelId;
 use crate::model::System;
 use crate::symbolic::cluster::{Clusters, CLUSTER_NODES};
 use crate::symbolic::encoding::{minus, BddResult};
-use crate::symbolic::shorter::{shorter_cycles, Nearby};
+use crate::symbolic::shorter::{shorter_cycles, Nearby, MAX_SHORTER_FROM};
 use crate::symbolic::shortest::{
     cube_of, nearest_fair_cycle, on_fair_cycle, pick, shortest_cycle, two_sided_trim, walk_cycle,
     Class, CycleAmong, Graph, Layers, Nearest, Point,
@@ -74,12 +74,6 @@ use crate::symbolic::{Encoding, Relation};
 /// The work of each of the three searches by default, in BDD nodes created (the cycle search
 /// gets twice as much); see [`super::LtlOptions::shorten_work`].
 pub const SHORTEN_WORK: usize = 1 << 25;
-
-/// Search 3 runs only when the cycle it must beat has at most this many steps. Why: each
-/// state it searches costs a breadth-first search as deep as that cycle, and its slice of work
-/// did not stop it on RERS 2017 problem 113 (#20, a cycle of 1,009 steps: over 90 s CPU
-/// against 6 s without it, 2026-11-25); a cycle that long is not read by a person anyway.
-pub const MAX_SHORTER_FROM: usize = 256;
 
 /// The bad-prefix monitor of a property as the search runs it: its subset automaton, and the
 /// letter it reads each label of the system as.
@@ -301,6 +295,7 @@ pub(crate) fn shorten(
             within,
             hull,
             best,
+            usize::MAX,
             &mut near,
             &slice,
         );
