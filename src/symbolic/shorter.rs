@@ -15,8 +15,9 @@ use crate::symbolic::Encoding;
 
 /// The search runs only when the cycle it must beat has at most this many steps. Why: each
 /// state it searches costs a breadth-first search as deep as that cycle, and its slice of work
-/// did not stop it on a cycle of a thousand steps (RERS 2017 problem 113 #20: figures in
-/// docs/evidence.md); a cycle that long is not read by a person anyway.
+/// did not stop it on a cycle of a thousand steps (RERS 2017 problem 113 #20: over fifteen
+/// times the CPU time without it; docs/benchmarks.md, "Shortest counterexamples"); a cycle that
+/// long is not read by a person anyway.
 pub const MAX_SHORTER_FROM: usize = 256;
 
 fn internal(what: &str) -> Error {
