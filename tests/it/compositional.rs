@@ -8,10 +8,9 @@
 
 use std::cell::Cell;
 
-use proptest::collection::vec;
 use proptest::prelude::*;
 
-use crate::support::arb::{self, AnySys, LtlOps, Shape};
+use crate::support::arb::{self, AnySys, Shape};
 use crate::support::cli::{ltsym, stdout};
 use crate::support::data::rers;
 use crate::support::prop;
@@ -67,10 +66,8 @@ fn random_formulas_agree_with_the_explicit_engine() {
         2 => arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_map(AnySys::Generated),
     ];
     let cases = systems.prop_flat_map(|sys| {
-        let mut atoms = arb::label_names(&sys.build());
-        atoms.truncate(3);
-        atoms.push(arb::MISSING.into());
-        (Just(sys), vec(arb::ltl(atoms, 3, LtlOps::All), 8))
+        let formulas = arb::formulas_over(&sys.build(), 3, 3, 8);
+        (Just(sys), formulas)
     });
     prop::check(
         "compositional::random_formulas_agree_with_the_explicit_engine",
@@ -116,12 +113,9 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
     let (comp, sym) = (Cell::new(0), Cell::new(0));
     let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(|spec| {
         let sys = AnySys::Generated(spec);
-        let mut atoms = arb::label_names(&sys.build());
-        atoms.truncate(3);
-        atoms.push(arb::MISSING.into());
         (
-            Just(sys),
-            vec(arb::ltl(atoms, 3, LtlOps::All), 6),
+            Just(sys.clone()),
+            arb::formulas_over(&sys.build(), 3, 3, 6),
             proptest::sample::select(vec![3usize, 200_000]),
         )
     });

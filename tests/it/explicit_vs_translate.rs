@@ -6,7 +6,6 @@
 
 use std::cell::Cell;
 
-use proptest::collection::vec;
 use proptest::prelude::{Just, Strategy};
 
 use ltsym::automata::translate;
@@ -15,7 +14,7 @@ use ltsym::gen::random;
 use ltsym::logic::Ltl;
 use ltsym::System;
 
-use crate::support::arb::{self, LtlOps};
+use crate::support::arb;
 use crate::support::prop;
 
 /// All lassos with prefix <= p and cycle <= c over the graph (labels), by DFS.
@@ -58,15 +57,8 @@ fn translation_and_explicit_agree() {
     let (cex, holds, checked_lassos) = (Cell::new(0), Cell::new(0), Cell::new(0));
     // 3 components of 3 states, 30 formulas over 4 of the labels and one no system has
     let cases = arb::random_specs(3..=3, 3..=3, 4..=4, &[0.4], 0.5).prop_flat_map(|spec| {
-        let mut atoms: Vec<String> = random(&spec)
-            .unwrap()
-            .labels()
-            .iter()
-            .map(|l| l.name.clone())
-            .collect();
-        atoms.truncate(4);
-        atoms.push(arb::MISSING.into());
-        (Just(spec), vec(arb::ltl(atoms, 4, LtlOps::All), 30))
+        let formulas = arb::formulas_over(&random(&spec).unwrap(), 4, 4, 30);
+        (Just(spec), formulas)
     });
     prop::check(
         "explicit_vs_translate::translation_and_explicit_agree",

@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use proptest::collection::vec;
 use proptest::prelude::{prop_oneof, Just, Strategy as _};
 
-use crate::support::arb::{self, AnySys, LtlOps, SysSpec};
+use crate::support::arb::{self, AnySys, SysSpec};
 use crate::support::prop;
 
 use ltsym::automata::translate::translate;
@@ -1051,13 +1051,8 @@ fn shortest_counterexamples_of_formulas_violate_first() {
     let (checked, with_bad, longer, inexact) =
         (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
     let cases = (shortest_systems(), 0..2usize).prop_flat_map(|(spec, round)| {
-        let mut atoms = arb::label_names(&spec.build());
-        atoms.push(arb::MISSING.into());
-        (
-            Just(spec),
-            vec(arb::ltl(atoms, 3, LtlOps::All), 3),
-            Just(round),
-        )
+        let formulas = arb::formulas_over(&spec.build(), usize::MAX, 3, 3);
+        (Just(spec), formulas, Just(round))
     });
     prop::check(
         "symbolic_ltl::shortest_counterexamples_of_formulas_violate_first",
@@ -1157,14 +1152,8 @@ fn random_formulas_agree_with_the_explicit_engine() {
         2 => arb::random_specs(2..=3, 3..=3, 4..=4, &[0.4], 0.5).prop_map(AnySys::Generated),
     ];
     let cases = (systems, 0..60usize).prop_flat_map(|(sys, round)| {
-        let mut atoms = arb::label_names(&sys.build());
-        atoms.truncate(4);
-        atoms.push(arb::MISSING.into());
-        (
-            Just(sys),
-            vec(arb::ltl(atoms, 4, LtlOps::All), 10),
-            Just(round),
-        )
+        let formulas = arb::formulas_over(&sys.build(), 4, 4, 10);
+        (Just(sys), formulas, Just(round))
     });
     prop::check(
         "symbolic_ltl::random_formulas_agree_with_the_explicit_engine",

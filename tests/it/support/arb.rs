@@ -257,6 +257,21 @@ pub fn label_names(sys: &System) -> Vec<String> {
         .collect()
 }
 
+/// `n` random formulas (all operators, nested up to `depth`) over the first `max_atoms` labels
+/// of `sys` ([`label_names`]) and [`MISSING`], a label no system has: the set-up of the tests
+/// that compare engines on random systems and formulas.
+pub fn formulas_over(
+    sys: &System,
+    max_atoms: usize,
+    depth: u32,
+    n: usize,
+) -> BoxedStrategy<Vec<Ltl>> {
+    let mut atoms = label_names(sys);
+    atoms.truncate(max_atoms);
+    atoms.push(MISSING.into());
+    vec(ltl(atoms, depth, LtlOps::All), n).boxed()
+}
+
 // ---------------------------------------------------------------- automata
 
 fn edge(from: usize, to: usize, letters: &[bool], acc: u64) -> TgbaEdge {
