@@ -128,7 +128,7 @@ impl<'a> NetSpace<'a> {
         mut f: impl FnMut(u32, &[StateId]),
     ) -> Result<()> {
         for s in 0..self.n() as u32 {
-            if s as usize % CHECK_EVERY == 0 {
+            if (s as usize).is_multiple_of(CHECK_EVERY) {
                 budget.check_time()?;
             }
             f(s, &self.graph.state(s));
