@@ -120,6 +120,22 @@ impl<'a> NetSpace<'a> {
         }
     }
 
+    /// [`NetSpace::for_each_state`], looking at `budget`'s time and memory every
+    /// [`CHECK_EVERY`] states.
+    fn for_each_state_within(
+        &self,
+        budget: &Budget,
+        mut f: impl FnMut(u32, &[StateId]),
+    ) -> Result<()> {
+        for s in 0..self.n() as u32 {
+            if (s as usize).is_multiple_of(CHECK_EVERY) {
+                budget.check_time()?;
+            }
+            f(s, &self.graph.state(s));
+        }
+        Ok(())
+    }
+
     pub fn state_space(&self) -> StateSpaceFigures {
         let mut transitions = 0u64;
         let mut per_marking = 0u64;
@@ -209,17 +225,21 @@ impl<'a> NetSpace<'a> {
         true
     }
 
-    /// The most tokens the places `ps` hold together in a reachable marking.
-    pub fn bound(&self, ps: &[usize]) -> u64 {
+    /// The most tokens the places `ps` hold together in a reachable marking; watches
+    /// `budget` every [`CHECK_EVERY`] markings.
+    pub fn bound(&self, ps: &[usize], budget: &Budget) -> Result<u64> {
         let mut best = 0;
-        self.for_each_state(|_, state| best = best.max(self.net.tokens(state, ps)));
-        best
+        self.for_each_state_within(budget, |_, state| {
+            best = best.max(self.net.tokens(state, ps))
+        })?;
+        Ok(best)
     }
 
     /// The truth of `f` in the initial marking, read as a formula of `logic` (an LTL formula
     /// `A p` is read over the paths of `deadlocks`, even where `p` is also CTL). The LTL search
     /// watches `budget` (time, memory, and the state limit `max_states` on the product's
-    /// states) as it goes; a hit limit is [`Error::Limit`].
+    /// states) as it goes, CTL every [`CHECK_EVERY`] states of each pass over the graph and
+    /// between the operators; a hit limit is [`Error::Limit`].
     pub fn holds(
         &self,
         f: &Formula,
@@ -235,15 +255,17 @@ impl<'a> NetSpace<'a> {
         }
         match (logic, f) {
             (FormulaLogic::Ltl, Formula::AllPaths(p)) => self.ltl(p, deadlocks, max_states, budget),
-            _ => Ok(self.ctl(f, deadlocks)[self.graph.initial() as usize]),
+            _ => Ok(self.ctl(f, deadlocks, budget)?[self.graph.initial() as usize]),
         }
     }
 
     /// The truth of a state formula in every state.
-    fn states_where(&self, f: &Formula) -> Vec<bool> {
+    fn states_where(&self, f: &Formula, budget: &Budget) -> Result<Vec<bool>> {
         let mut out = vec![false; self.n()];
-        self.for_each_state(|s, state| out[s as usize] = eval_state(self.net, state, f));
-        out
+        self.for_each_state_within(budget, |s, state| {
+            out[s as usize] = eval_state(self.net, state, f)
+        })?;
+        Ok(out)
     }
 
     /// The truth of a CTL formula in every state.
@@ -252,40 +274,50 @@ impl<'a> NetSpace<'a> {
     /// fairness constraint "the path is infinite"): a path formula is witnessed by an
     /// infinite path, so every witness of `EX`, `EF`, `E U` must end in a *fair* state (one
     /// with an infinite path, `EG true`), and the `A` forms are the duals.
-    pub fn ctl(&self, f: &Formula, deadlocks: Deadlocks) -> Vec<bool> {
+    ///
+    /// Watches `budget` (time and memory) every [`CHECK_EVERY`] states of a pass that reads
+    /// the markings and after every operator (each a linear pass over the graph).
+    pub fn ctl(&self, f: &Formula, deadlocks: Deadlocks, budget: &Budget) -> Result<Vec<bool>> {
         let fair = (deadlocks == Deadlocks::Infinite)
             .then(|| self.exists_maximal_path_within(&vec![true; self.n()], deadlocks));
-        self.ctl_in(f, deadlocks, fair.as_deref())
+        self.ctl_in(f, deadlocks, fair.as_deref(), budget)
     }
 
-    fn ctl_in(&self, f: &Formula, deadlocks: Deadlocks, fair: Option<&[bool]>) -> Vec<bool> {
+    fn ctl_in(
+        &self,
+        f: &Formula,
+        deadlocks: Deadlocks,
+        fair: Option<&[bool]>,
+        budget: &Budget,
+    ) -> Result<Vec<bool>> {
+        budget.check_time()?;
         if f.is_state() {
-            return self.states_where(f);
+            return self.states_where(f, budget);
         }
         let n = self.n();
         let all = vec![true; n];
-        let rec = |g: &Formula| self.ctl_in(g, deadlocks, fair);
+        let rec = |g: &Formula| self.ctl_in(g, deadlocks, fair, budget);
         // a witness path must be able to go on forever from its last state (Infinite only)
         let end = |v: &[bool]| match fair {
             Some(fair) => zip(v, fair, |x, y| x && y),
             None => v.to_vec(),
         };
-        match f {
-            Formula::Not(g) => not(&rec(g)),
-            Formula::And(gs) => gs
-                .iter()
-                .map(rec)
-                .fold(all, |a, b| zip(&a, &b, |x, y| x && y)),
+        Ok(match f {
+            Formula::Not(g) => not(&rec(g)?),
+            Formula::And(gs) => gs.iter().try_fold(all, |a, g| -> Result<Vec<bool>> {
+                Ok(zip(&a, &rec(g)?, |x, y| x && y))
+            })?,
             Formula::Or(gs) => gs
                 .iter()
-                .map(rec)
-                .fold(vec![false; n], |a, b| zip(&a, &b, |x, y| x || y)),
+                .try_fold(vec![false; n], |a, g| -> Result<Vec<bool>> {
+                    Ok(zip(&a, &rec(g)?, |x, y| x || y))
+                })?,
             Formula::ExistsPath(p) | Formula::AllPaths(p) => {
                 let exists = matches!(f, Formula::ExistsPath(_));
                 match &**p {
                     // AX g = !EX !g
                     Formula::Next(g) => {
-                        let v = rec(g);
+                        let v = rec(g)?;
                         if exists {
                             self.exists_next(&end(&v), deadlocks)
                         } else {
@@ -294,7 +326,7 @@ impl<'a> NetSpace<'a> {
                     }
                     // EF g = E(true U g); AF g = !EG !g
                     Formula::Finally(g) => {
-                        let v = rec(g);
+                        let v = rec(g)?;
                         if exists {
                             self.exists_path_to(&end(&v), &all)
                         } else {
@@ -304,7 +336,7 @@ impl<'a> NetSpace<'a> {
                     // AG g = !EF !g (every reachable state lies on a path); EG g: a path
                     // within g
                     Formula::Globally(g) => {
-                        let v = rec(g);
+                        let v = rec(g)?;
                         if exists {
                             self.exists_maximal_path_within(&v, deadlocks)
                         } else {
@@ -312,8 +344,8 @@ impl<'a> NetSpace<'a> {
                         }
                     }
                     Formula::Until(a, b) => {
-                        let va = rec(a);
-                        let vb = rec(b);
+                        let va = rec(a)?;
+                        let vb = rec(b)?;
                         if exists {
                             self.exists_path_to(&end(&vb), &va)
                         } else {
@@ -332,7 +364,7 @@ impl<'a> NetSpace<'a> {
                 }
             }
             _ => panic!("ctl on a formula that is not CTL"),
-        }
+        })
     }
 
     /// `EX v`: some successor is in `v`. A deadlock has no successor (`Finite`, `Infinite`)

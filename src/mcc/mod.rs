@@ -173,15 +173,24 @@ pub fn examine_explicit(
         _ => {
             let mut out = Vec::with_capacity(props.len());
             for (i, p) in props.iter().enumerate() {
-                // CTL and the bounds are passes over the graph, not watched inside: between
-                // formulas, a spent time limit leaves the rest unanswered
-                if budget.expired() {
-                    log::warn!("explicit engine: time limit reached before {}", p.id);
-                    out.push(None);
-                    continue;
-                }
+                // every formula watches its limits (the LTL search, the passes of CTL and of
+                // the bounds every 4,096 states): one gets an equal share of the time left,
+                // and a limit it hits leaves the next ones to run
+                let share = ltl::share_of(budget, props.len() - i);
+                let within = |r: Result<Value>| match r {
+                    Ok(v) => Ok(Some(v)),
+                    Err(Error::Limit(l)) => {
+                        log::warn!("explicit engine: {}: {l}", p.id);
+                        Ok(None)
+                    }
+                    Err(e) => Err(e),
+                };
                 out.push(match &p.query {
-                    Query::Bound(ps) => num(space.bound(ps)),
+                    Query::Bound(ps) => within(
+                        space
+                            .bound(ps, &share)
+                            .map(|b| Value::Number(BigUint::from(b))),
+                    )?,
                     Query::Holds(f) => {
                         let logic = ex.logic().expect("formula examinations have a logic");
                         let ltl = matches!(
@@ -193,17 +202,11 @@ pub fn examine_explicit(
                         } else {
                             opts.ctl_deadlocks
                         };
-                        // the LTL search watches its limits: one formula gets an equal share
-                        // of the time left, and a limit it hits leaves the next ones to run
-                        let share = ltl::share_of(budget, props.len() - i);
-                        match space.holds(f, logic, deadlocks, opts.max_states, &share) {
-                            Ok(b) => bool_(b),
-                            Err(Error::Limit(l)) => {
-                                log::warn!("explicit engine: {}: {l}", p.id);
-                                None
-                            }
-                            Err(e) => return Err(e),
-                        }
+                        within(
+                            space
+                                .holds(f, logic, deadlocks, opts.max_states, &share)
+                                .map(Value::Bool),
+                        )?
                     }
                 });
             }

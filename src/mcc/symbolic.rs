@@ -34,7 +34,7 @@ use crate::model::factor::{factor, Factored};
 use crate::model::{CompId, LabelId, PetriNet, StateId, Sync, System};
 use crate::symbolic::ctl::CtlChecker;
 use crate::symbolic::encoding::SatCache;
-use crate::symbolic::reach::{race_reach, ReachStats, Strategy};
+use crate::symbolic::reach::{race_reach, ReachStats, Strategy, RACE_FIRST_SLICE};
 use crate::symbolic::{Encoding, ManagerOptions, OrderSpec};
 
 /// Reachable markings an explicit probe explores before a manager is sized
@@ -70,6 +70,44 @@ pub fn manager_options(sys: &System, aut_states: usize, budget: &Budget) -> Mana
     }
 }
 
+/// The apply cache of [`reach_small_first`]'s first attempt.
+const SMALL_CACHE: usize = 1 << 20;
+
+/// The reachable markings by the race of orders ([`race_reach`]), first with an apply cache of
+/// [`SMALL_CACHE`] entries: the first order alone, for the race's first slice of work
+/// ([`RACE_FIRST_SLICE`]). The cache is allocated and cleared whole (at creation and at every
+/// garbage collection), and `opts`'s cache, sized from the product of the unit sizes, is
+/// 2^24 entries (335 MB) for every net the explicit probe of [`manager_options`] does not
+/// exhaust, which is most of the time of a net that the race's first slice settles
+/// (RERS17pb113-PT-1 StateSpace, docs/mcc.md). Where that slice does not suffice, the race
+/// starts again with `opts`: the large nets keep the large cache, for at most that slice of
+/// work more.
+fn reach_small_first(
+    fsys: &Factored,
+    orders: &[(String, Vec<CompId>)],
+    opts: ManagerOptions,
+    budget: &Budget,
+) -> Result<(Encoding, BDDFunction, ReachStats)> {
+    if opts.cache_capacity > SMALL_CACHE {
+        let small = ManagerOptions {
+            cache_capacity: SMALL_CACHE,
+            ..opts
+        };
+        let first = race_reach(
+            fsys,
+            Strategy::Sat,
+            &orders[..1.min(orders.len())],
+            small,
+            &budget.work(RACE_FIRST_SLICE),
+        );
+        if let Some(r) = budget.unless_sliced(first)? {
+            return Ok(r);
+        }
+        log::debug!("no fixpoint within the first slice: again with the full apply cache");
+    }
+    race_reach(fsys, Strategy::Sat, orders, opts, budget)
+}
+
 /// A net's reachable markings as a BDD, with the dictionary from places and transitions to
 /// sets of states.
 pub struct NetChecker<'a> {
@@ -99,13 +137,8 @@ impl<'a> NetChecker<'a> {
     pub fn build(sys: &System, net: &'a PetriNet, budget: &Budget) -> Result<NetChecker<'a>> {
         let fsys = factor(sys);
         let orders = OrderSpec::Auto.candidates_for(&fsys)?;
-        let (enc, reach, stats) = race_reach(
-            &fsys,
-            Strategy::Sat,
-            &orders,
-            manager_options(sys, 1, budget),
-            budget,
-        )?;
+        let (enc, reach, stats) =
+            reach_small_first(&fsys, &orders, manager_options(sys, 1, budget), budget)?;
         let sets = NetSets::new(&enc, &fsys, net)?;
         check_one_safe(&enc, &fsys, &sets, &reach)?;
         Ok(NetChecker {

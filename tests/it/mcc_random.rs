@@ -13,10 +13,11 @@
 use std::path::{Path, PathBuf};
 
 use ltsym::check::Engine;
+use ltsym::error::Error;
 use ltsym::gen::rng::Rng;
 use ltsym::limits::Budget;
 use ltsym::mcc::{examine, examine_explicit, examine_symbolic, Deadlocks, MccOptions, Model};
-use ltsym::mcc::{Examination, Formula, IntExpr, Property, Query, Value};
+use ltsym::mcc::{Examination, Formula, FormulaLogic, IntExpr, NetSpace, Property, Query, Value};
 use ltsym::parse::{pnml, PnmlLabels};
 
 /// The places of process `i`'s units: `P`, `A`, `B`.
@@ -409,4 +410,34 @@ fn a_limit_inside_the_explicit_ltl_search_leaves_the_next_formula_to_run() {
         );
     }
     assert!(hit >= 5, "the state limit stopped {hit} of 10 searches");
+}
+
+/// The explicit engine watches its time limit inside a CTL formula and a bound, not only
+/// between formulas: with the time spent, both are a hit limit (an unanswered formula, the
+/// next one still run by `examine_explicit` with its share), and with time they answer.
+#[test]
+fn explicit_ctl_and_bounds_watch_the_time_limit_inside_a_formula() {
+    let mut rng = Rng::new(0xC71B);
+    let spent = Budget::new(Some(0.0), None);
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    for i in 0..10 {
+        let text = random_net(&mut rng);
+        let model = model_of(&text, "ctl-limits", i);
+        let (np, nt) = (model.net.places.len(), model.net.transitions.len());
+        let free = Budget::unlimited();
+        let space = NetSpace::build(&model.sys, &model.net, None, &free)
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        let f = random_ctl(&mut rng, np, nt, 3);
+        let ctl = |b: &Budget| space.holds(&f, FormulaLogic::Ctl, Deadlocks::Finite, None, b);
+        assert!(ctl(&free).is_ok(), "net {i}: {f:?}");
+        assert!(
+            matches!(ctl(&spent), Err(Error::Limit(_))),
+            "net {i}: {f:?}"
+        );
+        assert!(space.bound(&[0], &free).is_ok(), "net {i}");
+        assert!(
+            matches!(space.bound(&[0], &spent), Err(Error::Limit(_))),
+            "net {i}"
+        );
+    }
 }
