@@ -218,6 +218,21 @@ fn brute_force(l: &Lts, eq: &Equivalence) -> Vec<Vec<bool>> {
     }
 }
 
+/// The classes `got` relate exactly the states the brute force finds `eq`-bisimilar.
+fn assert_brute_force(l: &Lts, eq: &Equivalence, got: &[u32]) {
+    let want = brute_force(l, eq);
+    for s in 0..l.num_states() {
+        for t in 0..l.num_states() {
+            assert_eq!(
+                got[s] == got[t],
+                want[s][t],
+                "{eq:?}: states {s} and {t} of {:?}",
+                l.transitions().collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
 fn equivalences() -> Vec<Equivalence> {
     vec![
         Equivalence::Strong,
@@ -242,17 +257,7 @@ fn refinement_equals_brute_force_on_tiny_ltss() {
         |l| {
             for (k, eq) in equivalences().iter().enumerate() {
                 let got = partition(&l, eq);
-                let want = brute_force(&l, eq);
-                for s in 0..l.num_states() {
-                    for t in 0..l.num_states() {
-                        assert_eq!(
-                            got[s] == got[t],
-                            want[s][t],
-                            "{eq:?}: states {s} and {t} of {:?}",
-                            l.transitions().collect::<Vec<_>>()
-                        );
-                    }
-                }
+                assert_brute_force(&l, eq, &got);
                 if got.iter().max() != Some(&(l.num_states() as u32 - 1)) {
                     differs.borrow_mut()[k] += 1;
                 }
@@ -301,17 +306,7 @@ fn refinement_equals_brute_force_with_internal_cycles() {
             ];
             let parts: Vec<Vec<u32>> = eqs.iter().map(|eq| partition(&l, eq)).collect();
             for (eq, got) in eqs.iter().zip(&parts) {
-                let want = brute_force(&l, eq);
-                for s in 0..l.num_states() {
-                    for t in 0..l.num_states() {
-                        assert_eq!(
-                            got[s] == got[t],
-                            want[s][t],
-                            "{eq:?}: states {s} and {t} of {:?}",
-                            l.transitions().collect::<Vec<_>>()
-                        );
-                    }
-                }
+                assert_brute_force(&l, eq, got);
             }
             let mut seen = told_apart.get();
             if parts[0] != parts[1] {
