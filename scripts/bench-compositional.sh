@@ -9,21 +9,37 @@
 #
 #   scripts/bench-compositional.sh [PROBLEM...]     (default: 2016/119 2017/108 2017/113)
 #
+# Each run is limited to LTSYM_BENCH_TIMEOUT seconds (default 600) of wall time (`--timeout`)
+# and that plus 30 of CPU time (`ulimit -t`); LTSYM_BENCH_TIMEOUT=0 sets no wall-time limit
+# and LTSYM_BENCH_CPU seconds (default 630) of CPU time, for a loaded machine, where the wall
+# time limit stops runs that had little of the CPU. With LTSYM_BENCH_CSV=FILE one row per problem,
+# engine and property (CPU and peak of the whole run, the property's verdict, time, engine and
+# reduction) is appended to FILE.
+#
 # Run it niced on a shared machine: nice -n 10 scripts/bench-compositional.sh
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 rers=${LTSYM_RERS_DIR:-$here/bench-data/rers}
 ltsym=${LTSYM:-$here/target/release/ltsym}
 timeout=${LTSYM_BENCH_TIMEOUT:-600}
+cpu_limit=${LTSYM_BENCH_CPU:-$((timeout > 0 ? timeout + 30 : 630))}
+limit_args=()
+[ "$timeout" -gt 0 ] && limit_args=(--timeout "$timeout")
 [ -x "$ltsym" ] || (cd "$here" && cargo build --release -q)
 problems=("$@")
 [ ${#problems[@]} -gt 0 ] || problems=(2016/119 2017/108 2017/113)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+csv=${LTSYM_BENCH_CSV:-}
+if [ -n "$csv" ] && [ ! -s "$csv" ]; then
+  echo "problem,engine,run_cpu_s,run_peak_kb,property,verdict,official,time_s,chosen,equivalence,largest_states,largest_transitions" > "$csv"
+fi
+
 cpu() { # command... -> prints "user+sys s, peak KB" of the command, its stdout to $tmp/out
-  /usr/bin/time -f "%U %S %M" -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err"
-  read -r u s m < "$tmp/time"
+  ( ulimit -t "$cpu_limit"; /usr/bin/time -f "%U %S %M" -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err" )
+  read -r u s m < <(tail -1 "$tmp/time")
+  echo "$u $s $m" > "$tmp/last"
   echo "$(python3 -c "print(f'{$u+$s:.2f}')") s cpu, peak $m KB"
 }
 
@@ -32,17 +48,18 @@ for p in "${problems[@]}"; do
   dot="$rers/$year/problem$n.dot"; props="$rers/$year/problem$n-properties.txt"
   echo "== $year/$n"
   for engine in ${LTSYM_BENCH_ENGINES:-compositional auto symbolic}; do
-    printf '%-14s %s\n' "$engine:" "$(cpu "$ltsym" check "$dot" "$props" --engine "$engine" --format json --timeout "$timeout")"
+    printf '%-14s %s\n' "$engine:" "$(cpu "$ltsym" check "$dot" "$props" --engine "$engine" --format json "${limit_args[@]}")"
     cp "$tmp/out" "$tmp/$engine.json"
+    cp "$tmp/last" "$tmp/$engine.time"
   done
-  python3 - "$tmp" "$props" <<'PY'
+  python3 - "$tmp" "$props" "$p" "$csv" <<'PY'
 import json, os, re, sys
 def results(path):
     try:
         return {r["number"]: r for r in json.load(open(path))["results"]}
     except Exception as e:
         return {}
-tmp, props = sys.argv[1], sys.argv[2]
+tmp, props, problem, csv = sys.argv[1:5]
 official = {}
 for m in re.finditer(r"^#(\d+):\s*(true|false)", open(props).read(), re.M):
     official[int(m.group(1))] = m.group(2) == "true"
@@ -67,6 +84,23 @@ for k in sorted(set(comp) | set(auto) | set(sym)):
         mismatches += 1
         print(f"  MISMATCH on #{k}")
 print(f"  mismatches: {mismatches}")
+if csv:
+    with open(csv, "a") as f:
+        for e, rs in runs.items():
+            try:
+                u, s_, m = open(os.path.join(tmp, e + ".time")).read().split()
+                run_cpu, peak = f"{float(u) + float(s_):.2f}", m
+            except Exception:
+                run_cpu, peak = "", ""
+            if not rs:
+                f.write(f"{problem},{e},{run_cpu},{peak},,,,,,,,\n")
+            for k in sorted(rs):
+                r = rs[k]
+                red = r.get("reduction") or {}
+                f.write(f"{problem},{e},{run_cpu},{peak},{k},{r.get('verdict', '')},"
+                        f"{official.get(k, '')},{r.get('time_s', '')},{r.get('engine', '') or ''},"
+                        f"{red.get('equivalence', '')},{red.get('largest_states', '')},"
+                        f"{red.get('largest_transitions', '')}\n")
 PY
   if [ -n "${LTSYM_MCRL2_BIN:-}" ] && [ -x "$LTSYM_MCRL2_BIN/ltsconvert" ]; then
     "$ltsym" reduce "$dot" --equivalence strong --compose -o "$tmp/whole.aut" \

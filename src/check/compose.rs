@@ -11,7 +11,7 @@ use std::time::Instant;
 use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
 use super::options::{CheckOptions, Engine};
 use super::shared::{
-    fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
+    fair_share, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
 };
 use crate::automata::translate::translate_within;
 use crate::automata::Tgba;
@@ -159,10 +159,7 @@ pub(super) fn check_ltl_auto(
     let mut left: Vec<usize> = Vec::new();
     for (i, p) in ps.iter().enumerate() {
         let t = Instant::now();
-        let share = match budget.remaining() {
-            Some(r) => budget.share(r / (ps.len() - i) as f64),
-            None => budget.clone(),
-        };
+        let share = fair_share(budget, ps.len() - i);
         let neg = match automata.get(i, Round::First, &share)? {
             Ok(neg) => neg,
             Err(_) => {

@@ -198,6 +198,15 @@ impl Automata {
     }
 }
 
+/// An equal share of the time left among `left` checks still to run (the whole budget when it
+/// has no time limit).
+pub(super) fn fair_share(budget: &Budget, left: usize) -> Budget {
+    match budget.remaining() {
+        Some(r) => budget.share(r / left.max(1) as f64),
+        None => budget.clone(),
+    }
+}
+
 /// Checks `n` properties with `check(i, budget)` so that one hard property cannot starve the
 /// others of time. Under a time limit, each property first gets an equal share of the time
 /// left (the time an easy one leaves over goes to the ones after it); those that ran out of
@@ -216,10 +225,7 @@ pub(super) fn fair_shares(
     mut check: impl FnMut(usize, &Budget, Round) -> Result<PropertyResult>,
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<PropertyResult>> {
-    let share = |left: usize| match budget.remaining() {
-        Some(r) => budget.share(r / left.max(1) as f64),
-        None => budget.clone(),
-    };
+    let share = |left: usize| fair_share(budget, left);
     let out_of_share = |r: &PropertyResult| {
         matches!(
             r.outcome,

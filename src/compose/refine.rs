@@ -36,9 +36,12 @@
 //!
 //! `inh` is computed per block on the strongly connected components of its inert τ-steps
 //! (Tarjan's algorithm lists them sinks first, so a component's successors are done before it);
-//! every state of a component shares its `inh`. States of one τ-cycle need not be sharp
-//! bisimilar (their strong parts may differ), which is why the cycles are not collapsed
-//! beforehand as branching reducers usually do.
+//! every state of a component shares its `inh`. For branching and divergence-preserving
+//! branching bisimulation (no strong actions but none) the states of one τ-cycle are
+//! equivalent, so the τ-cycles are collapsed first, each into one state with an internal
+//! self-loop under DPBB (the divergence it keeps); with no strong part `sig(s) = inh(s)`, which
+//! is then interned once. States of one τ-cycle need not be sharp bisimilar (their strong parts
+//! may differ), so sharp bisimulation with strong actions refines the LTS as it is.
 //!
 //! The quotient has a transition `B(s) -a-> B(t)` for every transition `s -a-> t` but the inert
 //! internal ones, and, for the divergence-preserving relations, an internal self-loop on every
@@ -46,6 +49,7 @@
 
 use super::fx::{FxMap, Interner};
 use super::lts::{Act, Lts, TAU};
+use super::scc::components;
 use super::Equivalence;
 
 /// How the branching-family signature treats each action (see the module documentation).
@@ -82,6 +86,12 @@ impl Mode<'_> {
             },
             Equivalence::Weak => unreachable!("weak bisimulation has its own refinement"),
         }
+    }
+
+    /// No action is strong: the signature is the inherited part alone, and the states of an
+    /// internal cycle are equivalent.
+    fn all_weak(&self) -> bool {
+        !self.tau_strong && self.strong.is_empty()
     }
 
     fn is_strong(&self, a: Act) -> bool {
@@ -157,9 +167,82 @@ impl Blocks {
 /// so a state moves O(log n) times.
 pub fn partition(lts: &Lts, eq: &Equivalence) -> Vec<u32> {
     let mode = Mode::of(eq);
+    if mode.all_weak() {
+        if let Some((collapsed, node)) = collapse_tau_cycles(lts, mode.divergence) {
+            let class = refine(&collapsed, &mode);
+            let per_state: Vec<u32> = node.iter().map(|&v| class[v as usize]).collect();
+            return renumber(&per_state);
+        }
+    }
+    refine(lts, &mode)
+}
+
+/// `lts` with each internal strongly connected component made one state (its internal steps
+/// dropped, or one internal self-loop kept with `divergence` when it has a cycle), and the
+/// state of each original state; `None` when no two states share a component.
+fn collapse_tau_cycles(lts: &Lts, divergence: bool) -> Option<(Lts, Vec<u32>)> {
+    if !lts.has_tau() {
+        return None;
+    }
+    let comps = components(lts, &|_, a, _| a == TAU);
+    if comps.len() == lts.num_states() {
+        return None;
+    }
+    let mut node = vec![0u32; lts.num_states()];
+    for (v, c) in comps.iter().enumerate() {
+        for &s in c {
+            node[s as usize] = v as u32;
+        }
+    }
+    // grouped by source, so that building the LTS sorts each row alone
+    let mut transitions = Vec::with_capacity(lts.num_transitions());
+    for (v, c) in comps.iter().enumerate() {
+        let v = v as u32;
+        let cyclic = c.len() > 1;
+        for &s in c {
+            for &(a, t) in lts.out(s) {
+                let u = node[t as usize];
+                if a == TAU && u == v {
+                    if divergence {
+                        transitions.push((v, TAU, v));
+                    }
+                } else {
+                    transitions.push((v, a, u));
+                }
+            }
+        }
+        if cyclic && divergence {
+            transitions.push((v, TAU, v));
+        }
+    }
+    let collapsed = Lts::new(
+        comps.len() as u32,
+        node[lts.initial() as usize],
+        transitions,
+        lts.interface().to_vec(),
+    );
+    Some((collapsed, node))
+}
+
+/// The refinement proper (see [`partition`]).
+fn refine(lts: &Lts, mode: &Mode) -> Vec<u32> {
     let n = lts.num_states();
     let (inc_off, inc) = lts.incoming();
     let incoming = |s: u32| &inc[inc_off[s as usize]..inc_off[s as usize + 1]];
+    // the internal predecessors alone, which the inert closure below walks
+    let mut tau_off = Vec::with_capacity(n + 1);
+    let mut tau_pred = Vec::new();
+    tau_off.push(0);
+    for s in 0..n as u32 {
+        tau_pred.extend(
+            incoming(s)
+                .iter()
+                .filter(|&&(a, _)| a == TAU)
+                .map(|&(_, p)| p),
+        );
+        tau_off.push(tau_pred.len());
+    }
+    let tau_incoming = |s: u32| &tau_pred[tau_off[s as usize]..tau_off[s as usize + 1]];
     let mut blocks = Blocks::one(n);
     let mut marked = vec![true; n];
     let mut marks: Vec<Vec<u32>> = vec![(0..n as u32).collect()];
@@ -173,8 +256,8 @@ pub fn partition(lts: &Lts, eq: &Equivalence) -> Vec<u32> {
             // states with an inert path to a marked state inherit from it
             let mut stack = m.clone();
             while let Some(s) = stack.pop() {
-                for &(a, p) in incoming(s) {
-                    if a == TAU && blocks.block[p as usize] == x && !marked[p as usize] {
+                for &p in tau_incoming(s) {
+                    if blocks.block[p as usize] == x && !marked[p as usize] {
                         marked[p as usize] = true;
                         m.push(p);
                         stack.push(p);
@@ -182,7 +265,7 @@ pub fn partition(lts: &Lts, eq: &Equivalence) -> Vec<u32> {
                 }
             }
         }
-        signer.sign(lts, &mode, &blocks.block, x, &m, &marked);
+        signer.sign(lts, mode, &blocks.block, x, &m, &marked);
         // the signature of the unmarked states, if any
         let unmarked = blocks.len(x) - m.len();
         let stable = if unmarked > 0 {
@@ -297,6 +380,11 @@ struct Signer {
     comp: Vec<u32>,
     comp_inh: Vec<u32>,
     buf: Vec<(Act, u32)>,
+    /// Scratch space of `close_component`: the component's positions, its direct weak part,
+    /// the `inh` ids it inherits.
+    members: Vec<u32>,
+    inh_buf: Vec<(Act, u32)>,
+    sources: Vec<u32>,
 }
 
 impl Signer {
@@ -314,6 +402,9 @@ impl Signer {
             comp: Vec::new(),
             comp_inh: Vec::new(),
             buf: Vec::new(),
+            members: Vec::new(),
+            inh_buf: Vec::new(),
+            sources: Vec::new(),
         }
     }
 
@@ -325,6 +416,17 @@ impl Signer {
         }
         if !mode.tau_strong {
             self.inherited(lts, mode, block, x, m, marked);
+        }
+        if mode.all_weak() {
+            for (i, &s) in m.iter().enumerate() {
+                let id = self.comp_inh[self.comp[i] as usize];
+                self.inh_id[s as usize] = id;
+                self.sig_id[s as usize] = id;
+            }
+            for &s in m {
+                self.pos[s as usize] = u32::MAX;
+            }
+            return;
         }
         for (i, &s) in m.iter().enumerate() {
             self.buf.clear();
@@ -433,7 +535,7 @@ impl Signer {
         root: u32,
     ) {
         let c = self.comp_inh.len() as u32;
-        let mut members = Vec::new();
+        self.members.clear();
         loop {
             let w = self
                 .stack
@@ -441,37 +543,52 @@ impl Signer {
                 .expect("Tarjan's stack holds the component");
             self.on_stack[w as usize] = false;
             self.comp[w as usize] = c;
-            members.push(w);
+            self.members.push(w);
             if w == root {
                 break;
             }
         }
-        let mut inh: Vec<(Act, u32)> = Vec::new();
-        let mut cycle = members.len() > 1;
-        for &w in &members {
+        // the direct part in `inh_buf`, the inherited parts by their ids in `sources`
+        self.inh_buf.clear();
+        self.sources.clear();
+        let mut cycle = self.members.len() > 1;
+        for &w in &self.members {
             for &(a, t) in lts.out(m[w as usize]) {
                 if inert(a, t) {
-                    if !marked[t as usize] {
-                        inh.extend_from_slice(self.inhs.get(self.inh_id[t as usize]));
-                        continue;
-                    }
-                    let ct = self.comp[self.pos[t as usize] as usize];
-                    if ct == c {
-                        cycle = true;
+                    let from = if !marked[t as usize] {
+                        self.inh_id[t as usize]
                     } else {
-                        inh.extend_from_slice(self.inhs.get(self.comp_inh[ct as usize]));
-                    }
+                        let ct = self.comp[self.pos[t as usize] as usize];
+                        if ct == c {
+                            cycle = true;
+                            continue;
+                        }
+                        self.comp_inh[ct as usize]
+                    };
+                    self.sources.push(from);
                 } else if !mode.is_strong(a) {
-                    inh.push((a, block[t as usize]));
+                    self.inh_buf.push((a, block[t as usize]));
                 }
             }
         }
         if cycle && mode.divergence {
-            inh.push(DIVERGES);
+            self.inh_buf.push(DIVERGES);
         }
-        inh.sort_unstable();
-        inh.dedup();
-        let id = self.inhs.id(&inh);
+        self.sources.sort_unstable();
+        self.sources.dedup();
+        // one inert successor's `inh` and nothing of its own (a chain of internal steps): the
+        // same list, not copied
+        if self.inh_buf.is_empty() && self.sources.len() == 1 {
+            self.comp_inh.push(self.sources[0]);
+            return;
+        }
+        for &from in &self.sources {
+            self.inh_buf.extend_from_slice(self.inhs.get(from));
+        }
+        // sorted runs end to end: the stable sort merges runs
+        self.inh_buf.sort();
+        self.inh_buf.dedup();
+        let id = self.inhs.id(&self.inh_buf);
         self.comp_inh.push(id);
     }
 }
