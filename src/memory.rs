@@ -132,8 +132,7 @@ fn margin(bytes: u64) -> u64 {
 }
 
 /// Stack that BDD operations need per variable level. They recurse once per level; 260 bytes
-/// a level were measured (20,000 one-bit components, 40,001 variables, needed between 10 and
-/// 12 MiB); this allows four times that.
+/// a level were measured (docs/benchmarks.md, "Stack per level"); this allows four times that.
 pub const STACK_PER_LEVEL: usize = 1024;
 
 /// The stack of the thread that runs the engines: 512 MiB, room for half a million variable

@@ -6,8 +6,8 @@
 //! size between steps of work ([`crate::limits::Budget`]), but one step can take more than
 //! the margin it keeps: glibc gives every thread a heap of its own and reserves 64 MiB of
 //! address space for it in one go, and oxidd's unique tables double. On 2016 problem 119
-//! under `ulimit -v 150000`, four runs in six aborted ("memory allocation of 24 bytes
-//! failed") after up to 45 s.
+//! under a tight `ulimit -v`, four runs in six aborted so
+//! (docs/benchmarks.md, "Memory reserve").
 //!
 //! So the program's allocator ([`Reserving`], installed in `main.rs`) holds a block of
 //! address space from the start ([`keep`]). When an allocation fails, it gives the block
@@ -104,9 +104,10 @@ pub fn exhausted() -> bool {
 }
 
 /// Asks glibc for one heap for all threads. By default it gives each thread that allocates a
-/// heap of its own, reserving 64 MiB of address space for it in one go: under `ulimit -v
-/// 300000` the heaps of the engines' thread and of the signal-watching thread took so much
-/// that `check` of 2016 problem 110 stopped at once with the memory limit (it needs 57 MB).
+/// heap of its own, reserving 64 MiB of address space for it in one go: under a `ulimit -v`
+/// several times what `check` of 2016 problem 110 needs, the heaps of the engines' thread and
+/// of the signal-watching thread took so much that it stopped at once with the memory limit
+/// (docs/benchmarks.md, "Memory reserve").
 /// Called at the start of the program, before any thread. Elsewhere than on glibc, nothing.
 pub fn one_heap() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]

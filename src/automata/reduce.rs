@@ -116,7 +116,8 @@ fn quotient(a: &Tgba, class: &[Option<usize>], budget: &Budget) -> Result<Tgba> 
     let mut edges = Vec::new();
     // Parallel edges are adjacent in `list` (sorted by source, target, acceptance): each edge
     // is compared with its run of parallel edges only, not with all edges (quadratic in the
-    // edges: most of the 33 s the xor of ten `F` took to translate).
+    // edges: most of the time the xor of ten `F` took to translate; docs/benchmarks.md,
+    // "LTL translation").
     let mut run_start = 0;
     for (i, ((f, t, acc), letters)) in list.iter().enumerate() {
         if i.is_multiple_of(256) {

@@ -74,7 +74,8 @@ pub fn translate(f: &Ltl) -> Result<Tgba> {
 }
 
 /// [`translate`] under the time and memory limits of `budget`: the automaton of a formula can
-/// be exponential in its size (the xor of ten `F` took 33 s), and a limit must hold here too.
+/// be exponential in its size (the xor of ten `F` is slow to translate: docs/benchmarks.md,
+/// "LTL translation"), and a limit must hold here too.
 pub fn translate_within(f: &Ltl, budget: &Budget) -> Result<Tgba> {
     let atoms = f.atoms();
     let mut b = Builder::new(atoms.clone(), budget.clone());

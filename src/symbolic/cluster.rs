@@ -13,8 +13,9 @@
 //! R. K. Ranjan, A. Aziz, R. K. Brayton, B. Plessier and C. Pixley ("Efficient BDD algorithms
 //! for FSM synthesis and verification", IWLS 1995).
 //!
-//! Measured on RERS 2017 problem 113 (factored), LTL #4 (1810 trim rounds): 67 relations of
-//! 1,376 nodes in all, 35.5 s and 2.3 GB; one cluster of 2,457 nodes, 7.2 s and 0.7 GB.
+//! On a long trim (RERS 2017 problem 113, LTL #4) one cluster instead of the per-label
+//! relations took a fifth of the time and a third of the memory
+//! (docs/benchmarks.md, "Clusters").
 
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, Function};
@@ -28,9 +29,10 @@ pub const CLUSTER_NODES: usize = 5_000;
 
 /// ... or when its support would span more blocks than this. Each merge rebuilds the frame
 /// condition over the cluster's support and a union as large as the cluster, so a cluster of
-/// k small relations costs O(k^2): on a system of 8,000 two-state components the 10 clusters
-/// of 1,600 relations took 12.7 s to build. The RERS problems have at most a few dozen blocks
-/// (after `--factor bits`), so their clusters never reach this.
+/// k small relations costs O(k^2): on a system of thousands of two-state components a few
+/// clusters of a thousand relations or more were slow to build
+/// (docs/benchmarks.md, "Clusters"). The RERS problems have at most a few dozen blocks (after
+/// `--factor bits`), so their clusters never reach this.
 pub const CLUSTER_BLOCKS: usize = 256;
 
 /// Relations merged into clusters; the union of their images (preimages) is the union of the

@@ -50,7 +50,8 @@ impl Default for ManagerOptions {
 /// What a node costs: 16 bytes in the store, and its slot in the unique table of its level
 /// (8-byte slots, 1.33 to 2.67 per node as the table fills and doubles).
 const NODE_BYTES: u64 = 32;
-/// What an apply-cache entry costs (measured: 2^24 entries, 322 MB).
+/// What an apply-cache entry costs, measured on a cache of 2^24 entries
+/// (docs/benchmarks.md, "Manager sizes").
 const CACHE_ENTRY_BYTES: u64 = 20;
 /// The smallest manager worth creating.
 const MIN_NODES: usize = 1 << 16;

@@ -129,7 +129,9 @@ impl OrderSpec {
         self.candidates_within(f, &Budget::unlimited())
     }
 
-    /// [`OrderSpec::candidates_for`] under `budget`: FORCE took 20 s on a ring of 12,000.
+    /// [`OrderSpec::candidates_for`] under `budget`: FORCE on a ring of thousands of
+    /// components takes long enough that a time limit must be able to stop it
+    /// (docs/benchmarks.md, "Reordering at the start").
     pub fn candidates_within(
         &self,
         f: &Factored,
@@ -182,8 +184,8 @@ impl OrderSpec {
 /// starts from the default order instead; see [`repair_poor`].
 pub const POOR_SPAN: usize = 2;
 
-/// Above this many components (after factoring) no order is repaired: FORCE alone took 20 s on
-/// a ring of 12,000.
+/// Above this many components (after factoring) no order is repaired: FORCE alone is slow on
+/// a ring of many thousands (docs/benchmarks.md, "Reordering at the start").
 const REPAIR_MAX_COMPONENTS: usize = 2000;
 
 impl OrderSpec {
@@ -201,10 +203,11 @@ impl OrderSpec {
 /// (named `name`) that spans more than [`POOR_SPAN`] times what FORCE's order spans is
 /// replaced, before any BDD is built, by the candidates of the default order `auto` (FORCE and
 /// `hubs`, raced), which is what moving every block to a good place before saturation would
-/// do, at no cost. A bad static order costs orders of magnitude: from ten random orders of
-/// RERS 2016 110 saturation took 1.7-2.8 s with sifting, 0.2 s from FORCE
-/// (`docs/benchmarks.md`). An order within the bound is kept, and so is every order under
-/// `--reorder off`. The replacement is logged as a warning: the user asked for another order.
+/// do, at no cost. A bad static order costs orders of magnitude: from random orders of RERS
+/// 2016 110, saturation with sifting was about ten times slower than from FORCE
+/// (docs/benchmarks.md, "Reordering at the start"). An order within the bound is kept, and so
+/// is every order under `--reorder off`. The replacement is logged as a warning: the user
+/// asked for another order.
 pub fn repair_poor(
     f: &Factored,
     name: &str,

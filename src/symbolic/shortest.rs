@@ -23,8 +23,8 @@
 //!    with an infinite past and an infinite future ([`two_sided_trim`]), a superset of those on
 //!    cycles that has no finite path left to peel off: answered in the whole set, each "no"
 //!    on a ball of a thousand steps peeled the ball one step per round (RERS 2017 problem 113
-//!    #2, prefix 1,053 steps: 15 answers, 50 s), inside it the first answer is most often the
-//!    last.
+//!    #2, prefix 1,053 steps; docs/benchmarks.md, "Shortest counterexamples"), inside it the
+//!    first answer is most often the last.
 //! 3. [`shortest_cycle`]: breadth-first search from a state `x` over pairs (state, acceptance
 //!    sets met so far), an edge adding all the sets it is in, until `(x, every set)` is
 //!    reached again: the shortest fair cycle through `x`. A pair is dropped when the same state

@@ -5,7 +5,7 @@
 //! Why a second encoding: in the RERS dialect one synchronised step is several SPIN steps (a
 //! rendezvous, then a message to the `Listener`), and every process may stop between them, so
 //! SPIN's state space is hundreds of times the system's (2016/105: 111,510 reachable states, and
-//! pan stored 80.9 million product states of one claim before 5 GB ran out). Here the state is
+//! pan ran out of memory on one claim; docs/benchmarks.md, "Flat Promela"). Here the state is
 //! the components' local states and `lastAction`, and one step of the system is one
 //! `atomic` sequence: its guard is that every component of the label has a move with it, its
 //! body picks one move per component (an `if` over the enabled ones, so nondeterminism stays)

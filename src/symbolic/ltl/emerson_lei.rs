@@ -41,10 +41,11 @@ use crate::symbolic::encoding::{minus, BddResult};
 /// Bloem, Somenzi, FMCAD 2000): the textbook scheme trims one round per outer round, so an
 /// accepting region with long finite paths costs one backward closure per layer. RERS negations
 /// are mostly `F(a ∧ G ¬b)`-shaped, whose accepting part is such an avoid-`b` region. On 2017
-/// problem 111: #4 `G(a3_SIGBUS => F(a35_SIGTERM))` 106 s one round per closure, 7 s trimmed to
-/// the fixpoint (17 s doubling the rounds per outer round, 22 s balancing trim time against
-/// closure time); #11 `G F a36_SIGUSR2` over 170 s against 8 s. The price is paid where a few
-/// closures alone would empty `Z`: 111 #3 takes 0.2 s one round per closure and 3.6 s here.
+/// problem 111 (#4 `G(a3_SIGBUS => F(a35_SIGTERM))`, #11 `G F a36_SIGUSR2`) trimming to the
+/// fixpoint is over ten times faster than one round per closure, and faster than doubling the
+/// rounds per outer round or balancing trim time against closure time. The price is paid where
+/// a few closures alone would empty `Z`: 111 #3 is over ten times slower here than one round
+/// per closure (docs/benchmarks.md, "Emerson-Lei fixpoint").
 pub(crate) struct EmersonLei {
     /// After every completed step, a superset of the fair states; at the end, the fair states.
     pub z: BDDFunction,
@@ -93,8 +94,8 @@ impl EmersonLei {
     /// `watch` is fair and a property holds without the rest of the iteration. A holding
     /// property's fixpoint often drops the initial state in its first closure and then spends
     /// the rest confirming the fair states elsewhere: RERS 2016 problem 119 #2 (on the
-    /// projections, before the saturating probe settled it first) 63 s -> 15 s, one closure
-    /// of three.
+    /// projections, before the saturating probe settled it first) in a quarter of the time,
+    /// one closure of three (docs/benchmarks.md, "Emerson-Lei fixpoint").
     pub fn stop_without(&mut self, watch: &BDDFunction) {
         self.watch = Some(watch.clone());
     }
@@ -135,7 +136,7 @@ impl EmersonLei {
     /// is kept by the closure), and the old target lies inside the new one, so the closure
     /// would return `z` itself. This is the second, confirming iteration of most holding
     /// properties: RERS 2016 problem 115 #18 (two iterations of 11,130 nodes), 2017 problem
-    /// 108 #20 (6.4 s of its 21 s).
+    /// 108 #20 (nearly a third of its time; docs/benchmarks.md, "Emerson-Lei fixpoint").
     pub fn run(&mut self, p: &Product, num_acc: usize, budget: &Budget) -> BddResult<bool> {
         if self.last.len() != num_acc {
             self.last = vec![None; num_acc];

@@ -134,17 +134,16 @@ fn step_forward(
 
 /// The length of the first wander (step 3 of the module doc); it doubles with every try and
 /// every round of the descent. Longer wanders reach the large fair SCC in fewer tries but
-/// lengthen the counterexample. Counterexample seconds summed over all properties of RERS 2017
-/// problems 112, 113 and 115, with [`TRIES`] tries:
-/// first wander of 128 steps 9.4, 30.4 and 7.5 (without the tries, 64 steps: 45.1, 67 and
-/// 42.0); 512 steps 3.3, 30.9 and 9.2, with prefixes up to three times as long (2017 problem
-/// 113 #19: 676 steps against 223).
+/// lengthen the counterexample. On RERS 2017 problems 112, 113 and 115, a first wander of 128
+/// steps with [`TRIES`] tries took a half to a fifth of the counterexample time of 64 steps
+/// without the tries; 512 steps was faster on one, slower on another, with prefixes up to three
+/// times as long (docs/benchmarks.md, "Lasso extraction").
 const WANDER_FIRST: usize = 128;
 
 /// The work, in BDD nodes created, of the first try to close a cycle in the whole fair set
-/// (step 3 of the module doc); it doubles from try to try. A failed try costs about a second
-/// per 2^21 nodes on the RERS systems, a backward closure of the exact descent one to five
-/// seconds.
+/// (step 3 of the module doc); it doubles from try to try. On the RERS systems a failed first
+/// try costs no more than one backward closure of the exact descent
+/// (docs/benchmarks.md, "Lasso extraction").
 const TRY_FIRST: usize = 1 << 21;
 
 /// The number of tries by default: the last has 2^23 nodes of work.
@@ -154,11 +153,11 @@ pub(crate) const TRIES: usize = 3;
 /// accepting sink is one step by the first label that can fire, so the walks follow the
 /// system's own deterministic run, which on the RERS 2017 systems soon enters a cycle of about
 /// a thousand steps (2017 problem 113: 1,009 for every violation). With 64 walks the tries had
-/// to find the back path by breadth-first search instead; counterexample seconds over all
-/// properties, 64 → 4096 walks, measured back to back: 2017 problem 112 8.7 → 1.7, 113 27.0 →
-/// 10.9 (the file 135 → 118 s), 115 6.1 → 2.1; 2017 105, 109 and 2016 115, 117 unchanged
-/// (under 0.4 s). Cycles are those of the system, repeated where the automaton state needs
-/// it (113 #2: 3,027 steps against 1,009).
+/// to find the back path by breadth-first search instead; 4096 walks cut the counterexample
+/// time of 2017 problems 112, 113 and 115 by a factor of two to five and changed nothing on
+/// 2017 105, 109 and 2016 115, 117 (docs/benchmarks.md, "Lasso extraction"). Cycles are those
+/// of the system, repeated where the automaton state needs it (113 #2: 3,027 steps against
+/// 1,009).
 pub(crate) const MAX_WALKS: usize = 4096;
 
 /// The start of the pseudo-random sequence of [`wander`]: fixed, so a counterexample is the
@@ -171,8 +170,9 @@ const WANDER_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Why: the SCC descent moves to the nearest state below the current SCC, one step when SCCs
 /// are single states, and each round costs a forward and a backward closure. RERS 2017 problem
 /// 115 #4 (4.7e21 states, every one fair, the initial state in a trivial SCC): 64 walks and
-/// then over 60 s of one-step rounds, each shrinking the forward closure by a few thousand
-/// states; after a wander of 16 steps, the next SCC was the bottom one.
+/// then one-step rounds with no end in sight, each shrinking the forward closure by a few
+/// thousand states; after a wander of 16 steps, the next SCC was the bottom one
+/// (docs/benchmarks.md, "Lasso extraction").
 fn wander(
     p: &Product,
     trace: &mut Trace,
@@ -426,8 +426,8 @@ pub(crate) fn extract(
         round += 1;
         budget.phase("lasso (SCC descent)", round);
         // The backward closure first: when the SCC of `s` is fair, a cycle inside it is found
-        // without the forward closure, which costs more (RERS 2017 problem 115 #4: 11.5 s
-        // forward, 3.9 s backward).
+        // without the forward closure, which costs more (RERS 2017 problem 115 #4: about three
+        // times the backward one; docs/benchmarks.md, "Lasso extraction").
         let bwd = p.until(&within, &s.cube, budget)?;
         let targets = acc_targets(p, &bwd, num_acc, budget)?;
         if let Some(at) = close_cycle(p, &mut trace, &s, &bwd, &targets, budget)? {
@@ -435,7 +435,8 @@ pub(crate) fn extract(
         }
         if !p.post(&s.cube, budget)?.and(&bwd)?.satisfiable() {
             // `s` reaches no state that reaches it: its SCC is `{s}`, and any step leaves it
-            // for good (RERS 2017 problem 112 #8: two forward closures of 1.8 s saved).
+            // for good (RERS 2017 problem 112 #8: two forward closures saved;
+            // docs/benchmarks.md, "Lasso extraction").
             let from = s.values.clone();
             s = wander(p, &mut trace, s, &within, wander_len, &mut seed, budget)?;
             if s.values == from {

@@ -31,12 +31,12 @@ use crate::symbolic::reach::constrained::Direction;
 /// saturation on the over-approximation is slow, see [`Product::until`]).
 ///
 /// Why both: RERS 2016 problem 119 (on the projections) has properties whose product reaches
-/// no accepting state; chaining did not close its forward set in 300 s, saturation closes it
-/// in 0.02-1.5 s (#17: 0.48 s, 1.6e16 states), which settles the property without a
-/// fixpoint: 8 of its 20 properties answered in 120 s before, 16 with saturation alone. But
-/// saturation closes the slice of the initial automaton state before it looks further, and
-/// violations a few steps from the initial state are then found late: #10 and #20 0.1 s with
-/// chaining alone, not in 120 s with saturation alone.
+/// no accepting state; chaining did not close its forward set, saturation closes it quickly,
+/// which settles the property without a fixpoint: twice as many of its 20 properties answered
+/// under a time limit with saturation alone. But saturation closes the slice of the initial
+/// automaton state before it looks further, and violations a few steps from the initial state
+/// are then found late: #10 and #20 at once with chaining alone, not within the limit with
+/// saturation alone (docs/benchmarks.md, "Probe and fixpoint race").
 pub(crate) struct Probe {
     target: BDDFunction,
     chain: ChainSearch,

@@ -98,8 +98,8 @@ impl Product<'_> {
     }
 
     /// Forward closure of `from` within `within` (zero or more steps), by saturation like
-    /// [`Product::until`]. RERS 2017 problem 115 #4 (the SCC search of its lasso): plain
-    /// chaining did not finish in 60 s.
+    /// [`Product::until`]: on RERS 2017 problem 115 #4 (the SCC search of its lasso) plain
+    /// chaining did not finish (docs/benchmarks.md, "LTL product").
     pub fn forward_closure(
         &self,
         from: &BDDFunction,
@@ -130,11 +130,11 @@ impl Product<'_> {
     /// Only on the exact reachable states ([`Product::saturate`]); on the over-approximation
     /// the level-ordered iteration of [`crate::symbolic::reach::level_ordered`] (the relations
     /// grouped by the top level of their system part, each group on the states added since it
-    /// last ran). Measured, one property each, with and without saturation: RERS 2016 problem
-    /// 115 #15 4.2 s against 11.0 s, #11 3.1 s against 11.8 s (exact states); on the
-    /// projections saturation is far slower: 2017 problem 108 #20 over 100 s against 3.3 s,
-    /// 2016 problem 119 #13 no first closure in 180 s against 7 s (intermediate sets of the
-    /// recursion over 4.7e18 states: 67 million nodes before the first collection).
+    /// last ran). Measured, one property each, with and without saturation: on the exact
+    /// states saturation is about three times faster (RERS 2016 problem 115), on the
+    /// projections far slower (2017 problem 108, 2016 problem 119: intermediate sets of the
+    /// recursion over 4.7e18 states, 67 million nodes before the first collection); figures in
+    /// docs/benchmarks.md, "LTL product".
     pub fn until(
         &self,
         within: &BDDFunction,
@@ -233,9 +233,9 @@ impl Product<'_> {
     /// Why each round takes `Pre(z)` whole and not only the predecessors of what the last round
     /// removed (`C ∧ Pre(Img(C) ∧ z)` for `C` those predecessors): that costs three relational
     /// products a round instead of one, and on RERS trims, short and over sets with a wide
-    /// edge, it was three times slower (2017/113 #2 under --max-nodes 100000: 68.6 s against
-    /// 23.0 s CPU); the long trims it was meant for (RERS 2020 problem 103 as a net,
-    /// LTLCardinality-01, over 10,000 rounds) stayed out of reach with it too.
+    /// edge, it was three times slower (2017/113 #2 under --max-nodes 100000;
+    /// docs/benchmarks.md, "LTL product"); the long trims it was meant for (RERS 2020 problem
+    /// 103 as a net, LTLCardinality-01, over 10,000 rounds) stayed out of reach with it too.
     ///
     /// Stops early with the empty set when, at round 1, 2, 4, 8, ..., some acceptance set
     /// `i < num_acc` has no edge left inside the remaining states: then no state is fair. This
@@ -308,7 +308,8 @@ pub(crate) fn build_product<'c>(
             .value(ab, e.from, false)?
             .and(&enc.value(ab, e.to, true)?)?;
         edge_bdds.push(f);
-        // an automaton can have many edges (the xor of ten `F`: 18 s to build them all)
+        // an automaton can have many edges (the xor of ten `F`: long to build them all;
+        // docs/benchmarks.md, "LTL translation")
         budget.check(enc)?;
     }
     // A_σ and A_σ,i per letter, built once and shared by all labels read as σ.

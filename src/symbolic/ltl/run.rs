@@ -84,9 +84,9 @@ pub struct LtlResult {
 const PROBE_SHARE: usize = 4;
 
 /// The first slice of the race, in BDD nodes created. Measured on RERS 2016 problems 115 and
-/// 116 (all 20 properties, probe share 1/4): 2^16 nodes 67.4 s and 2.7 s, 2^18 66.2 s and
-/// 2.9 s, 2^20 60.9 s and 6.0 s; the time of 115 goes to the fixpoints of its seven holding
-/// properties, which no slice size changes.
+/// 116 (all 20 properties): a smaller slice gained nothing, a larger one doubled the time of
+/// 116; the time of 115 goes to the fixpoints of its seven holding properties, which no slice
+/// size changes (docs/benchmarks.md, "Probe and fixpoint race").
 const PROBE_SLICE: usize = 1 << 18;
 
 /// Checks the LTL property whose **negation** `tgba` recognises on the system of `ctx`:
@@ -114,7 +114,8 @@ pub struct LtlOptions {
     pub want_witness: bool,
     /// Make the counterexample as short as `shorten.rs` can (shortest prefix to the cycle, then
     /// shortest cycle): worth its time when a person reads it, wasted when the counterexample
-    /// only backs the verdict by its replay (2017 problem 115: 11.7 s -> 15.4 s CPU).
+    /// only backs the verdict by its replay (2017 problem 115: about a third more CPU time;
+    /// docs/benchmarks.md, "Counterexample time").
     pub shorten: bool,
     /// The work of each search of the shortening, in BDD nodes created (see `shorten.rs`): one
     /// that runs out keeps what it found and the lasso carries the bound it proved.
@@ -161,9 +162,8 @@ pub enum Universe {
     /// (reachable system states) × (automaton states), from the [`SystemCtx`]: no product
     /// reachability at all. This set is closed under product steps, so its fair states are
     /// exactly the states with an accepting run; the property fails iff the initial product state
-    /// is one of them. Measured on 2016 problem 114 (1.1e14 states),
-    /// `!G F c0_t0`: product reachability 34.5 s + lasso 59.8 s with `ProductReach`, against
-    /// EL 0.11 s + lasso 0.02 s here.
+    /// is one of them. On 2016 problem 114 (1.1e14 states), `!G F c0_t0`, orders of magnitude
+    /// faster than `ProductReach`, the lasso included (docs/benchmarks.md, "Product universe").
     #[default]
     #[value(name = "system")]
     SystemReach,
@@ -189,17 +189,17 @@ pub enum Universe {
 /// grown set). Those states are reachable, so a fair state among them, fair on a cycle inside
 /// them, is a violation, and those fair states are a valid fair set for the lasso extraction
 /// (each starts an accepting run inside them). This finds lassos near the initial state that
-/// do not end in a sink: RERS 2017 problem 108 #13, `G(c0_t3 => F c6_t11)`, 16.7 s in the
-/// backward closure of the fixpoint on the whole space, 0.04 s inside the probe's first 631-node
-/// set.
+/// do not end in a sink: RERS 2017 problem 108 #13, `G(c0_t3 => F c6_t11)`, hundreds of times
+/// faster inside the probe's first 631-node set than in the backward closure of the fixpoint
+/// on the whole space.
 ///
 /// Either can be fast where the other is hopeless. RERS 2016 problem 115 #2,
-/// `G(c12_t8 => (!c5_t6 W c5_t2__c14_t12))`: over 280 s in the backward closure of the
-/// fixpoint, 0.26 s for the probe. RERS 2017 problem 113 #1: 31 s of trimming on the universe,
-/// while the probe finds that one product state is reachable. 2016 problem 116: the probe does
-/// not finish in 5 s, the fixpoint takes 0.03 s. With the probe's share of a quarter,
-/// racing costs the fixpoint at most a quarter more work and the probe at most five times its
-/// own, plus the last slice.
+/// `G(c12_t8 => (!c5_t6 W c5_t2__c14_t12))`: the probe over a thousand times faster than the
+/// backward closure of the fixpoint. RERS 2017 problem 113 #1: a long trim of the universe,
+/// while the probe finds that one product state is reachable. 2016 problem 116: the fixpoint
+/// done long before the probe (figures in docs/benchmarks.md, "Probe and fixpoint race").
+/// With the probe's share of a quarter, racing costs the fixpoint at most a quarter more work
+/// and the probe at most five times its own, plus the last slice.
 pub fn check_ltl_with(
     ctx: &SystemCtx,
     sys: &System,
@@ -419,7 +419,8 @@ impl<'c> LtlRun<'c> {
             let t3 = Instant::now();
             // The verdict is in: its counterexample gets the whole time limit, not just what is
             // left of a share, because an extraction cut short starts again from nothing (RERS
-            // 2017 problem 115, whose time is its counterexamples: 61 s -> 83 s when cut).
+            // 2017 problem 115, whose time is its counterexamples, a third longer when cut:
+            // docs/benchmarks.md, "Counterexample time").
             // A request to reorder starts it again too, in the new order.
             let whole = budget.whole();
             let enc = &self.ctx.enc;

@@ -77,8 +77,9 @@ pub const SHORTEN_WORK: usize = 1 << 25;
 
 /// Search 3 runs only when the cycle it must beat has at most this many steps. Why: each
 /// state it searches costs a breadth-first search as deep as that cycle, and its slice of work
-/// did not stop it on RERS 2017 problem 113 (#20, a cycle of 1,009 steps: over 90 s CPU
-/// against 6 s without it, 2026-11-25); a cycle that long is not read by a person anyway.
+/// did not stop it on RERS 2017 problem 113 (#20, a cycle of 1,009 steps: over fifteen times
+/// the CPU time without it; docs/benchmarks.md, "Shortest counterexamples"); a cycle that long
+/// is not read by a person anyway.
 pub const MAX_SHORTER_FROM: usize = 256;
 
 /// The bad-prefix monitor of a property as the search runs it: its subset automaton, and the

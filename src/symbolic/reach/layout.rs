@@ -88,8 +88,8 @@ impl Layout {
     /// The position of the lowest block `f` reads (0 for a constant), from one walk over its
     /// nodes: a reduced BDD has a node only where the function depends on the variable. It
     /// was a quantification per block below the label's support, O(blocks) per label, which
-    /// made saturation's setup quadratic: 21 s before the first image on 6,000 two-state
-    /// components, with no limit checked.
+    /// made saturation's setup quadratic: on thousands of two-state components it ran long
+    /// before the first image, with no limit checked (docs/benchmarks.md, "Saturation setup").
     #[allow(clippy::mutable_key_type)] // a function handle hashes by its node
     pub fn bottom_block(&self, nb: usize, f: &BDDFunction) -> usize {
         let mut seen = std::collections::HashSet::new();

@@ -75,8 +75,9 @@ pub(crate) fn level_ordered<R: Copy>(
 
 /// A [`level_ordered`] iteration that can be cut short (by a limit of its `fire`) and resumed
 /// where it stopped: a closure that takes longer than one time share is not begun again in the
-/// next (RERS 2016 problem 119, whose closures on the projections take 5-20 s each and whose
-/// twenty properties share the time limit).
+/// next (RERS 2016 problem 119, whose closures on the projections can each take longer than a
+/// share and whose twenty properties share the time limit;
+/// docs/benchmarks.md, "Resumable closures").
 ///
 /// Between group activations, `todo[g]` holds the states of `set` that group `g` has not
 /// stepped from. A cut inside a group's chain leaves `set` grown by states no group has

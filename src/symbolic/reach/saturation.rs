@@ -71,9 +71,10 @@ impl SatMemo {
 /// `frontier` (strategy `sat-frontier`), the label fires on the exact frontier instead, and the
 /// new states, whose sub-diagrams below `j` are differences of saturated sets and no longer
 /// saturated, are saturated all the way down: fewer states per image, but far more distinct
-/// sub-diagrams to saturate. Measured on the 35 RERS problems (force order, CPU seconds,
-/// bench-data/results/sat-firing.csv): 2017 problem 108 8.3 s against over 57 s (no fixpoint),
-/// 2016 problem 119 6.7 s against over 57 s; kept as an independent second computation.
+/// sub-diagrams to saturate. On the 35 RERS problems that is far slower on the two hardest
+/// (2017 problem 108, 2016 problem 119: seconds with the masked firing, not done in the time
+/// given without it; docs/benchmarks.md, "Saturation firing"); kept as an independent second
+/// computation.
 ///
 /// The recursion walks *positions* in the current variable order ([`Layout`]), so it works in
 /// whatever order group sifting ([`crate::symbolic::reorder`]) left the blocks. When a check

@@ -27,8 +27,9 @@ pub enum ReorderMode {
     /// Never: the order chosen before encoding stays.
     Off,
     /// Only the repair of a poor order before encoding; no sifting. The default: sifting
-    /// during the run did not pay on the default order (2017 108 6.5 s -> 45 s with `auto`);
-    /// the repair's figures over random orders are in `docs/benchmarks.md`.
+    /// during the run did not pay on the default order (2017 108 several times slower with
+    /// `auto`); figures, and the repair's over random orders, in docs/benchmarks.md,
+    /// "Reordering at the start".
     #[default]
     Start,
     /// Once, the first time the manager holds [`FIRST_REORDER`] nodes.
