@@ -541,6 +541,9 @@ fn random_systems_agree_with_the_explicit_oracle() {
     let (violated, held, sink_hits, over_rounds) =
         (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
     let stopped = Cell::new(0);
+    // decided by the forward fixpoint on the reachable product states
+    let (forward_held, forward_violated) = (Cell::new(0), Cell::new(0));
+
     // `round` picks the options (their combinations repeat every 120 rounds)
     let cases = (small_systems(), vec(arb::tgbas(NAMES), 4), 0..120usize);
     prop::check(
@@ -578,10 +581,20 @@ fn random_systems_agree_with_the_explicit_oracle() {
                     // the probe: off, interrupted at every check, and a large first slice
                     probe_slice: [0, 1, 1 << 20][(round / 2) % 3],
                     stop_early: (round / 4).is_multiple_of(2),
+                    forward: (round / 8).is_multiple_of(2),
                 };
                 let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
                 let expect = !oracle_violated(&sys, aut);
                 assert_eq!(r.holds, expect, "round {round}: {aut:?}");
+                if r.stats.forward_iterations > 0 {
+                    assert!(opts.forward && aut.num_acc > 0, "round {round}");
+                    let n = if r.holds {
+                        &forward_held
+                    } else {
+                        &forward_violated
+                    };
+                    n.set(n.get() + 1);
+                }
                 if r.stats.stopped_early {
                     assert!(opts.stop_early && r.holds, "round {round}");
                     stopped.set(stopped.get() + 1);
@@ -609,13 +622,22 @@ fn random_systems_agree_with_the_explicit_oracle() {
         over_rounds.get(),
         stopped.get(),
     );
+    let (forward_held, forward_violated) = (forward_held.get(), forward_violated.get());
     // the generator must produce both verdicts often, or the test checks little
     assert!(
-        violated > 300 && held > 300 && sink_hits > 30 && over_rounds > 40 && stopped > 12,
+        violated > 300
+            && held > 300
+            && sink_hits > 30
+            && over_rounds > 40
+            && stopped > 12
+            && forward_held > 50
+            && forward_violated > 8,
         "violated {violated}, held {held}, decided by the sink probe {sink_hits}, \
          with unreachable states in the space {over_rounds}, \
-         fixpoints stopped once the initial state left {stopped}"
+         fixpoints stopped once the initial state left {stopped}, \
+         decided by the forward fixpoint {forward_held} held and {forward_violated} violated"
     );
+    eprintln!("forward fixpoint: {forward_held} held, {forward_violated} violated");
 }
 
 // ---------------------------------------------------------------- shortest lassos
@@ -1184,6 +1206,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
                     lasso_tries: [3, 0][(round / 4) % 2],
                     probe_slice: [1 << 20, 0, 1][(round / 2) % 3],
                     stop_early: (round / 5).is_multiple_of(2),
+                    forward: (round / 7).is_multiple_of(2),
                 };
                 let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
                 let explicit = find_accepting_lasso(&graph, &sys, aut);

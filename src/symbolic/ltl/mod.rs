@@ -25,7 +25,8 @@
 //! One algorithm per file: the product and its closures (`product.rs`), the product with an
 //! automaton over valuations of state propositions (the MCC's LTL, `states.rs`), the closures cut by
 //! automaton state (`slices.rs`), the Emerson-Lei fixpoint (`emerson_lei.rs`), the forward
-//! probe (`probe.rs`), the counterexample lasso ([`lasso`]) and its shortening (`shorten.rs`),
+//! probe (`probe.rs`), the forward fair-cycle fixpoint on the reachable product states the probe
+//! found (`forward.rs`), the counterexample lasso ([`lasso`]) and its shortening (`shorten.rs`),
 //! SPIN's reading of the RERS Promela files ([`spin`]), and the check of one property that
 //! races the probe against the fixpoint and resumes after a limit ([`run`]). The system context
 //! they all work on is [`crate::symbolic::context`].
@@ -35,6 +36,7 @@
 //!   so deadlocks never make a property false.
 
 pub(crate) mod emerson_lei;
+pub(crate) mod forward;
 pub mod lasso;
 pub(crate) mod probe;
 pub(crate) mod product;

@@ -16,6 +16,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, Function};
 
 use super::emerson_lei::EmersonLei;
+use super::forward::ForwardFair;
 use super::lasso::{self, Lasso};
 use super::probe::Probe;
 use super::product::{build_product, letter_of_label, product_reachable, Product};
@@ -44,6 +45,9 @@ pub struct LtlStats {
     pub relation_nodes: usize,
     /// Outer iterations of the Emerson-Lei fixpoint.
     pub el_iterations: usize,
+    /// Outer iterations of the forward fixpoint on the reachable product states (see
+    /// [`ForwardFair`]); 0 when it did not run.
+    pub forward_iterations: usize,
     /// Product states in the fair set (states with an accepting run). With
     /// [`Universe::SystemReach`] this may include unreachable states; when the fixpoint
     /// stopped early, a superset of the fair states.
@@ -128,6 +132,9 @@ pub struct LtlOptions {
     /// End the Emerson-Lei fixpoint once it has dropped the initial state (see
     /// `EmersonLei::stop_without`); off computes the fair states in full.
     pub stop_early: bool,
+    /// Decide the verdict by the forward fixpoint ([`ForwardFair`]) once the probe has found
+    /// the reachable product states; off, the backward fixpoint goes on inside them.
+    pub forward: bool,
 }
 
 impl Default for LtlOptions {
@@ -141,6 +148,7 @@ impl Default for LtlOptions {
             lasso_tries: lasso::TRIES,
             probe_slice: PROBE_SLICE,
             stop_early: true,
+            forward: true,
         }
     }
 }
@@ -172,7 +180,9 @@ pub enum Universe {
 ///   `F`-shaped property has one), it looks for a sink paired with a system state that has an
 ///   infinite future: reaching one is a violation, and those states are a valid fair set for
 ///   the lasso extraction. When its closure completes, it has found the reachable product
-///   states exactly, and the fixpoint goes on inside them.
+///   states exactly, and the forward fixpoint (`ForwardFair`) decides on them: backward
+///   closures wander through unreachable states, forward ones do not. Without acceptance
+///   sets (or with [`LtlOptions::forward`] off), the backward fixpoint goes on inside them.
 ///
 /// In the probe's share of each slice, the Emerson-Lei fixpoint also runs inside the states the
 /// probe has found so far (a snapshot, resumed until it completes, then taken again from the
@@ -225,6 +235,14 @@ pub struct LtlRun<'c> {
     /// (see [`check_ltl_with`]). Kept when it completes without a fair state: until the
     /// probe's states grow, running it again returns at once.
     ball: Option<(BDDFunction, EmersonLei)>,
+    /// Once the probe has found the reachable product states (and the automaton has an
+    /// acceptance set): the forward fixpoint on them, which decides the verdict in place of
+    /// the backward one (see [`ForwardFair`]). When it finds an accepting cycle, `el` is
+    /// restarted on its states, for the fair set of the counterexample.
+    forward: Option<ForwardFair>,
+    /// The forward fixpoint found an accepting cycle: the property is violated, and `el` runs
+    /// on the fixpoint's states.
+    cycle_found: bool,
     target: BDDFunction,
     el: EmersonLei,
     slice: usize,
@@ -351,6 +369,8 @@ impl<'c> LtlRun<'c> {
             space,
             probe,
             ball: None,
+            forward: None,
+            cycle_found: false,
             target,
             el,
             slice: opts.probe_slice,
@@ -472,6 +492,8 @@ impl<'c> LtlRun<'c> {
         // Set when the probe reaches its target or the fixpoint inside its states finds fair
         // states: `self.target` is then a fair set the initial state reaches.
         let mut violated_early = false;
+        // Set when the forward fixpoint finds no accepting cycle.
+        let mut forward_holds = false;
         loop {
             if let Some(pr) = self.probe.as_mut() {
                 let t = Instant::now();
@@ -485,9 +507,14 @@ impl<'c> LtlRun<'c> {
                         break;
                     }
                     Some(false) => {
-                        // the reachable product states, exactly: the fixpoint goes on inside them
+                        // the reachable product states, exactly: the forward fixpoint decides on
+                        // them, or the backward one goes on inside them
                         self.space = pr.found()?;
-                        self.el.restrict(&self.space)?;
+                        if self.opts.forward && self.num_acc > 0 {
+                            self.forward = Some(ForwardFair::new(&self.space));
+                        } else {
+                            self.el.restrict(&self.space)?;
+                        }
                         self.probe = None;
                         self.ball = None;
                     }
@@ -521,6 +548,29 @@ impl<'c> LtlRun<'c> {
                     }
                 );
             }
+            if let Some(fw) = self.forward.as_mut() {
+                if !self.cycle_found {
+                    let r = reordered(p.enc, fw.run(p, self.num_acc, budget).map(Some))?;
+                    if r.is_none() {
+                        continue;
+                    }
+                    self.stats.forward_iterations = fw.iterations;
+                    log::debug!(
+                        "forward fair cycle: {} after {} rounds",
+                        if fw.z.satisfiable() { "found" } else { "none" },
+                        fw.iterations
+                    );
+                    if !fw.z.satisfiable() {
+                        forward_holds = true;
+                        break;
+                    }
+                    // an accepting cycle among its states: the backward fixpoint there (not
+                    // stopped early: the initial state need not be among them) gives the
+                    // fair set of the counterexample
+                    self.cycle_found = true;
+                    self.el = EmersonLei::new(&fw.z);
+                }
+            }
             let b = match self.probe {
                 Some(_) => budget.slice(p.enc, self.slice),
                 None => budget.clone(),
@@ -534,6 +584,19 @@ impl<'c> LtlRun<'c> {
         self.verdict = Some(if violated_early {
             self.stats.fair_states = ctx.enc.count(&self.target);
             (self.target.clone(), false)
+        } else if forward_holds {
+            (ctx.enc.f(), true)
+        } else if self.cycle_found {
+            // the fixpoint ran on the states the forward one kept, which hold a fair cycle
+            let fair = self.el.z.clone();
+            if !fair.satisfiable() {
+                return Err(Error::Internal(
+                    "the forward fixpoint found an accepting cycle the backward one did not".into(),
+                ));
+            }
+            self.stats.el_iterations = self.el.iterations;
+            self.stats.fair_states = ctx.enc.count(&fair);
+            (fair, false)
         } else {
             let fair = self.el.z.clone();
             self.stats.el_iterations = self.el.iterations;
