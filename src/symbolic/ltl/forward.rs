@@ -26,8 +26,9 @@
 //! Why beside the backward fixpoint: on the RERS systems forward steps stay among reachable
 //! states while backward ones wander through unreachable ones, and saturating forward
 //! closures are as cheap as reachability. The forward fixpoint runs once the probe
-//! ([`super::probe`]) has found the reachable product states exactly (see [`super::run`]);
-//! figures in `docs/benchmarks.md`.
+//! ([`super::probe`]) has found the reachable product states exactly (see [`super::run`]),
+//! when [`super::LtlOptions::forward`] asks for it: off by default, as it is far slower on
+//! some properties (figures in `docs/benchmarks.md`, "Forward fair-cycle fixpoint").
 
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, Function};
