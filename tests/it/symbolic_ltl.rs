@@ -644,24 +644,11 @@ fn random_systems_agree_with_the_explicit_oracle() {
 
 /// The length of a shortest path from a node of `from` to a node of `to` in the product graph.
 fn distance(succ: &[Vec<(usize, u64)>], from: &[usize], to: &HashSet<usize>) -> Option<usize> {
-    let mut dist = vec![usize::MAX; succ.len()];
-    let mut queue = VecDeque::new();
-    for &f in from {
-        dist[f] = 0;
-        queue.push_back(f);
-    }
-    while let Some(n) = queue.pop_front() {
-        if to.contains(&n) {
-            return Some(dist[n]);
-        }
-        for &(t, _) in &succ[n] {
-            if dist[t] == usize::MAX {
-                dist[t] = dist[n] + 1;
-                queue.push_back(t);
-            }
-        }
-    }
-    None
+    let dist = distance_map(succ, from);
+    to.iter()
+        .map(|&t| dist[t])
+        .filter(|&d| d != usize::MAX)
+        .min()
 }
 
 /// The length of a shortest cycle from `entry` back to it (at least one step) that takes an

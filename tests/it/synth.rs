@@ -199,23 +199,13 @@ fn claimed_verdicts_hold_on_both_engines() {
         if let Some(claimed) = manifest["system"]["reachable_states"].as_str() {
             assert_eq!(claimed, states.to_string(), "{what}: reachable states");
         }
-        let core: BTreeSet<String> = manifest["system"]["core_labels"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_str().unwrap().to_string())
+        let core: BTreeSet<String> = label_names(&manifest["system"]["core_labels"])
+            .into_iter()
             .collect();
         for entry in manifest["ltl"].as_array().unwrap() {
             if entry["verdict"].as_bool() == Some(false) {
                 let cx = &entry["counterexample"];
-                let names = |k: &str| -> Vec<String> {
-                    cx[k]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|v| v.as_str().unwrap().to_string())
-                        .collect()
-                };
+                let names = |k: &str| label_names(&cx[k]);
                 assert!(
                     lasso_is_trace(&sys, &names("prefix"), &names("cycle"), &core),
                     "{what}: the counterexample of #{} is no trace",
@@ -627,14 +617,7 @@ fn depth_hides_every_violation_for_m_steps() {
                         "{ctx}: a trace violates it within {m} core labels"
                     );
                     let cx = &e["counterexample"];
-                    let names = |k: &str| -> Vec<String> {
-                        cx[k]
-                            .as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|v| v.as_str().unwrap().to_string())
-                            .collect()
-                    };
+                    let names = |k: &str| label_names(&cx[k]);
                     let k = v.on_lasso(&names("prefix"), &names("cycle"), 4 * n);
                     assert!(
                         k.is_some_and(|k| m < k && k <= n),
@@ -751,4 +734,13 @@ fn target_states_gives_the_order_of_magnitude() {
     }
     // 30 and 40 components cannot make 1e3 states (two or more per extension)
     assert!(refusals >= 6, "{refusals} small targets refused");
+}
+
+/// The label names of a manifest's JSON array (a counterexample's `prefix` or `cycle`).
+fn label_names(v: &serde_json::Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
 }
