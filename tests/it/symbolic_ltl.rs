@@ -28,7 +28,7 @@ use ltsym::model::{LabelId, StateId, System, SystemBuilder};
 use ltsym::symbolic::context::{AutPosition, Space, SystemCtx};
 use ltsym::symbolic::ltl::{
     check_ltl, check_ltl_once, check_ltl_with, letter_of_label, BadPrefixes, Bound, CycleAmong,
-    Lasso, LtlOptions, LtlResult, LtlRun, ProductState, Universe,
+    ExactFixpoint, Lasso, LtlOptions, LtlResult, LtlRun, ProductState, Universe,
 };
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;
@@ -531,6 +531,13 @@ fn shared_context_serves_several_automata_at_every_position() {
 /// The labels of the random systems' moves and tuples, and the atoms of the random automata.
 const NAMES: &[&str] = &["a", "b", "c", "d", "e"];
 
+/// The fixpoints on the reachable product states, one per round in turn.
+const FIXPOINTS: [ExactFixpoint; 3] = [
+    ExactFixpoint::Backward,
+    ExactFixpoint::Forward,
+    ExactFixpoint::Race,
+];
+
 /// A random system of [`arb::SMALL`].
 fn small_systems() -> impl proptest::strategy::Strategy<Value = SysSpec> {
     arb::systems(arb::SMALL)
@@ -541,8 +548,10 @@ fn random_systems_agree_with_the_explicit_oracle() {
     let (violated, held, sink_hits, over_rounds) =
         (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
     let stopped = Cell::new(0);
-    // decided by the forward fixpoint on the reachable product states
+    // decided by the forward fixpoint on the reachable product states, and in the race of the
+    // two fixpoints there, by each side
     let (forward_held, forward_violated) = (Cell::new(0), Cell::new(0));
+    let (race_forward, race_backward) = (Cell::new(0), Cell::new(0));
 
     // `round` picks the options (their combinations repeat every 120 rounds)
     let cases = (small_systems(), vec(arb::tgbas(NAMES), 4), 0..120usize);
@@ -581,13 +590,25 @@ fn random_systems_agree_with_the_explicit_oracle() {
                     // the probe: off, interrupted at every check, and a large first slice
                     probe_slice: [0, 1, 1 << 20][(round / 2) % 3],
                     stop_early: (round / 4).is_multiple_of(2),
-                    forward: (round / 8).is_multiple_of(2),
+                    exact_fixpoint: FIXPOINTS[(round / 8) % 3],
                 };
                 let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
                 let expect = !oracle_violated(&sys, aut);
                 assert_eq!(r.holds, expect, "round {round}: {aut:?}");
                 if r.stats.forward_iterations > 0 {
-                    assert!(opts.forward && aut.num_acc > 0, "round {round}");
+                    let fixpoint = opts.exact_fixpoint;
+                    assert!(fixpoint != ExactFixpoint::Backward && aut.num_acc > 0);
+                    assert!(r.stats.forward_decided || fixpoint == ExactFixpoint::Race);
+                }
+                if r.stats.raced {
+                    assert_eq!(opts.exact_fixpoint, ExactFixpoint::Race);
+                    let n = match r.stats.forward_decided {
+                        true => &race_forward,
+                        false => &race_backward,
+                    };
+                    n.set(n.get() + 1);
+                }
+                if r.stats.forward_decided {
                     let n = if r.holds {
                         &forward_held
                     } else {
@@ -623,6 +644,7 @@ fn random_systems_agree_with_the_explicit_oracle() {
         stopped.get(),
     );
     let (forward_held, forward_violated) = (forward_held.get(), forward_violated.get());
+    let (race_forward, race_backward) = (race_forward.get(), race_backward.get());
     // the generator must produce both verdicts often, or the test checks little
     assert!(
         violated > 300
@@ -631,13 +653,83 @@ fn random_systems_agree_with_the_explicit_oracle() {
             && over_rounds > 40
             && stopped > 12
             && forward_held > 50
-            && forward_violated > 8,
+            && forward_violated > 8
+            && race_forward > 3
+            && race_backward > 50,
         "violated {violated}, held {held}, decided by the sink probe {sink_hits}, \
          with unreachable states in the space {over_rounds}, \
          fixpoints stopped once the initial state left {stopped}, \
-         decided by the forward fixpoint {forward_held} held and {forward_violated} violated"
+         decided by the forward fixpoint {forward_held} held and {forward_violated} violated, \
+         races of the two fixpoints won by the forward {race_forward}, backward {race_backward}"
     );
-    eprintln!("forward fixpoint: {forward_held} held, {forward_violated} violated");
+    eprintln!(
+        "forward fixpoint: {forward_held} held, {forward_violated} violated; \
+         races won by the forward {race_forward}, backward {race_backward}"
+    );
+}
+
+/// The race of the two fixpoints on the reachable product states ([`ExactFixpoint::Race`]),
+/// its turns as small as they go (one node: every fixpoint is cut at its first check and
+/// resumed) or large: whichever fixpoint decides, the verdict is the explicit oracle's, and a
+/// counterexample replays. Both must win races, the forward one with both verdicts.
+#[test]
+fn race_of_the_exact_fixpoints_agrees_with_the_explicit_oracle() {
+    let (forward_held, forward_violated, backward) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let cases = (small_systems(), vec(arb::tgbas(NAMES), 4), 0..8usize);
+    prop::check(
+        "symbolic_ltl::race_of_the_exact_fixpoints_agrees_with_the_explicit_oracle",
+        400,
+        cases,
+        |(spec, auts, round)| {
+            let sys = spec.build();
+            let max = auts.iter().map(|a| a.num_states).max().unwrap();
+            let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+            let ctx = small_ctx(&sys, pos, max);
+            for aut in &auts {
+                let opts = LtlOptions {
+                    probe_slice: [1, 1 << 20][round % 2],
+                    stop_early: (round / 2).is_multiple_of(2),
+                    shorten: (round / 4).is_multiple_of(2),
+                    exact_fixpoint: ExactFixpoint::Race,
+                    ..LtlOptions::default()
+                };
+                let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
+                assert_eq!(
+                    r.holds,
+                    !oracle_violated(&sys, aut),
+                    "round {round}: {aut:?}"
+                );
+                match &r.counterexample {
+                    Some(l) => replay(&sys, aut, l),
+                    None => assert!(r.holds),
+                }
+                let n = match (r.stats.raced, r.stats.forward_decided, r.holds) {
+                    (true, true, true) => &forward_held,
+                    (true, true, false) => &forward_violated,
+                    (true, false, _) => &backward,
+                    (false, decided, _) => {
+                        assert!(
+                            !decided,
+                            "round {round}: the forward fixpoint outside a race"
+                        );
+                        continue;
+                    }
+                };
+                n.set(n.get() + 1);
+            }
+        },
+    );
+    let (forward_held, forward_violated, backward) =
+        (forward_held.get(), forward_violated.get(), backward.get());
+    assert!(
+        forward_held > 5 && forward_violated > 2 && backward > 50,
+        "races won by the forward fixpoint {forward_held} held, {forward_violated} violated, \
+         by the backward one {backward}"
+    );
+    eprintln!(
+        "races won by the forward fixpoint: {forward_held} held, {forward_violated} violated; \
+         by the backward one {backward}"
+    );
 }
 
 // ---------------------------------------------------------------- shortest lassos
@@ -1193,7 +1285,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
                     lasso_tries: [3, 0][(round / 4) % 2],
                     probe_slice: [1 << 20, 0, 1][(round / 2) % 3],
                     stop_early: (round / 5).is_multiple_of(2),
-                    forward: (round / 7).is_multiple_of(2),
+                    exact_fixpoint: FIXPOINTS[(round / 7) % 3],
                 };
                 let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
                 let explicit = find_accepting_lasso(&graph, &sys, aut);

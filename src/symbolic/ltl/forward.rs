@@ -27,8 +27,9 @@
 //! states while backward ones wander through unreachable ones, and saturating forward
 //! closures are as cheap as reachability. The forward fixpoint runs once the probe
 //! ([`super::probe`]) has found the reachable product states exactly (see [`super::run`]),
-//! when [`super::LtlOptions::forward`] asks for it: off by default, as it is far slower on
-//! some properties (figures in `docs/benchmarks.md`, "Forward fair-cycle fixpoint").
+//! racing the backward fixpoint there by default ([`super::ExactFixpoint`]): alone it is far
+//! slower on some properties (figures in `docs/benchmarks.md`, "Forward fair-cycle
+//! fixpoint").
 
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, Function};
@@ -68,12 +69,28 @@ impl ForwardFair {
         }
     }
 
-    /// Runs the fixpoint to its end (`Ok(true)`), or until `budget` fails; a later call then
-    /// resumes it (a closure cut short where it stopped). `num_acc` must be at least 1.
-    pub fn run(&mut self, p: &Product, num_acc: usize, budget: &Budget) -> BddResult<bool> {
+    /// Whether the fixpoint has ended: [`ForwardFair::z`] is then empty iff there is no
+    /// accepting cycle.
+    pub fn done(&self) -> bool {
+        self.done
+    }
+
+    /// Runs the fixpoint to its end (`Ok(true)`), or until `budget` fails, or (`Ok(false)`)
+    /// until it would begin outer iteration `max_rounds + 1`; a later call then resumes it (a
+    /// closure cut short where it stopped). `num_acc` must be at least 1.
+    pub fn run(
+        &mut self,
+        p: &Product,
+        num_acc: usize,
+        max_rounds: usize,
+        budget: &Budget,
+    ) -> BddResult<bool> {
         debug_assert!(num_acc > 0);
         while !self.done {
             if self.step == 0 && self.pending.is_none() {
+                if self.iterations >= max_rounds {
+                    return Ok(false);
+                }
                 self.iterations += 1;
                 self.before = self.z.clone();
             }

@@ -49,7 +49,8 @@ pub mod states;
 pub use lasso::{Bound, CycleAmong, Lasso, ProductState, Shortness};
 pub use product::letter_of_label;
 pub use run::{
-    check_ltl, check_ltl_once, check_ltl_with, LtlOptions, LtlResult, LtlRun, LtlStats, Universe,
+    check_ltl, check_ltl_once, check_ltl_with, ExactFixpoint, LtlOptions, LtlResult, LtlRun,
+    LtlStats, Universe,
 };
 pub use shorten::BadPrefixes;
 pub use states::STUTTER;

@@ -5,8 +5,8 @@
 //!
 //! Why a race: either search can be fast where the other is hopeless (measured at
 //! [`check_ltl_with`]); in slices of work that double, each resumed where it stopped, the race
-//! costs the fixpoint at most a quarter more work and the probe at most five times its own,
-//! plus the last slice. Why resumable: `ltsym check` shares the time limit among the
+//! costs the fixpoint at most half more work and the probe at most three times its own, plus
+//! the last slice. Why resumable: `ltsym check` shares the time limit among the
 //! properties of a file, and a property that runs out of its share goes on later from where
 //! it stopped instead of starting again.
 
@@ -48,6 +48,11 @@ pub struct LtlStats {
     /// Outer iterations of the forward fixpoint on the reachable product states (see
     /// [`ForwardFair`]); 0 when it did not run.
     pub forward_iterations: usize,
+    /// Whether the forward fixpoint decided the verdict (see [`ExactFixpoint`]).
+    pub forward_decided: bool,
+    /// Whether the two fixpoints raced on the reachable product states
+    /// ([`ExactFixpoint::Race`]); the winner is the forward one iff `forward_decided`.
+    pub raced: bool,
     /// Product states in the fair set (states with an accepting run). With
     /// [`Universe::SystemReach`] this may include unreachable states; when the fixpoint
     /// stopped early, a superset of the fair states.
@@ -80,8 +85,19 @@ pub struct LtlResult {
 
 /// The probe gets this fraction of every slice: where it wins, it wins early (a sink close to
 /// the initial state, a small product), and where the fixpoint wins, racing should cost it
-/// little.
-const PROBE_SHARE: usize = 4;
+/// little. A half rather than a quarter: the probe that finds the reachable product states
+/// sooner hands the rest to the fixpoints inside them sooner (docs/benchmarks.md, "Probe and
+/// fixpoint race").
+const PROBE_SHARE: usize = 2;
+
+/// The rounds of the forward fixpoint in a race of the two fixpoints on the reachable product
+/// states ([`ExactFixpoint::Race`]): one that has not ended after them leaves the race. Each
+/// of its rounds is a closure, where the backward fixpoint's trim peels a layer of dead ends
+/// with one preimage, and on layered products its rounds create few nodes each, so turns of
+/// equal nodes do not bound its time (RERS 2017 problem 112 #2: over 200 rounds in the turns
+/// the backward one needed; 2016 problem 119 #1: decided in 2; docs/benchmarks.md, "Forward
+/// fair-cycle fixpoint").
+const RACE_FORWARD_ROUNDS: usize = 8;
 
 /// The first slice of the race, in BDD nodes created. Measured on RERS 2016 problems 115 and
 /// 116 (all 20 properties): a smaller slice gained nothing, a larger one doubled the time of
@@ -132,12 +148,27 @@ pub struct LtlOptions {
     /// End the Emerson-Lei fixpoint once it has dropped the initial state (see
     /// `EmersonLei::stop_without`); off computes the fair states in full.
     pub stop_early: bool,
-    /// Decide the verdict by the forward fixpoint ([`ForwardFair`]) once the probe has found
-    /// the reachable product states; off, the backward fixpoint goes on inside them. Off by
-    /// default: it pays on the slow files of RERS 2016 but is far slower on some properties of
-    /// others (2017 problem 112 #2; docs/benchmarks.md, "Forward fair-cycle fixpoint"), so it
-    /// waits for a rule that picks it only where it pays.
-    pub forward: bool,
+    /// Which fixpoint decides the verdict once the probe has found the reachable product
+    /// states exactly (see [`ExactFixpoint`]).
+    pub exact_fixpoint: ExactFixpoint,
+}
+
+/// The fixpoint that decides the verdict on the reachable product states, once the probe has
+/// found them exactly (with at least one acceptance set; without, the backward one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ExactFixpoint {
+    /// The backward (Emerson-Lei) fixpoint of the race goes on inside them.
+    Backward,
+    /// The forward fixpoint ([`ForwardFair`]) alone: it pays on the slow files of RERS 2016,
+    /// but is far slower on some properties of others (2017 problem 112 #2; docs/benchmarks.md,
+    /// "Forward fair-cycle fixpoint").
+    Forward,
+    /// Both, in turns of work that double (backward first, each resumed where it stopped),
+    /// until one decides: neither direction wins everywhere, and the race costs at most about
+    /// three times the faster one's work (its own, the other's equal turns, the last turn
+    /// doubled).
+    #[default]
+    Race,
 }
 
 impl Default for LtlOptions {
@@ -151,7 +182,7 @@ impl Default for LtlOptions {
             lasso_tries: lasso::TRIES,
             probe_slice: PROBE_SLICE,
             stop_early: true,
-            forward: false,
+            exact_fixpoint: ExactFixpoint::default(),
         }
     }
 }
@@ -183,9 +214,12 @@ pub enum Universe {
 ///   `F`-shaped property has one), it looks for a sink paired with a system state that has an
 ///   infinite future: reaching one is a violation, and those states are a valid fair set for
 ///   the lasso extraction. When its closure completes, it has found the reachable product
-///   states exactly, and the forward fixpoint (`ForwardFair`) decides on them: backward
-///   closures wander through unreachable states, forward ones do not. Without acceptance
-///   sets (or with [`LtlOptions::forward`] off), the backward fixpoint goes on inside them.
+///   states exactly, and the backward fixpoint goes on inside them, racing the forward
+///   fixpoint (`ForwardFair`) there in turns of work that double ([`ExactFixpoint::Race`]):
+///   backward closures wander through unreachable states, forward ones do not, and either
+///   direction can be far faster than the other (RERS 2016 problem 119 #1 and 2017 problem
+///   112 #2; docs/benchmarks.md, "Forward fair-cycle fixpoint"). Without acceptance sets,
+///   the backward fixpoint alone.
 ///
 /// In the probe's share of each slice, the Emerson-Lei fixpoint also runs inside the states the
 /// probe has found so far (a snapshot, resumed until it completes, then taken again from the
@@ -201,8 +235,8 @@ pub enum Universe {
 /// backward closure of the fixpoint. RERS 2017 problem 113 #1: a long trim of the universe,
 /// while the probe finds that one product state is reachable. 2016 problem 116: the fixpoint
 /// done long before the probe (figures in docs/benchmarks.md, "Probe and fixpoint race").
-/// With the probe's share of a quarter, racing costs the fixpoint at most a quarter more work
-/// and the probe at most five times its own, plus the last slice.
+/// With the probe's share of a half, racing costs the fixpoint at most half more work and the
+/// probe at most three times its own, plus the last slice.
 pub fn check_ltl_with(
     ctx: &SystemCtx,
     sys: &System,
@@ -240,9 +274,12 @@ pub struct LtlRun<'c> {
     ball: Option<(BDDFunction, EmersonLei)>,
     /// Once the probe has found the reachable product states (and the automaton has an
     /// acceptance set): the forward fixpoint on them, which decides the verdict in place of
-    /// the backward one (see [`ForwardFair`]). When it finds an accepting cycle, `el` is
-    /// restarted on its states, for the fair set of the counterexample.
+    /// the backward one or races it (see [`ExactFixpoint`]). When it finds an accepting cycle,
+    /// `el` is restarted on its states, for the fair set of the counterexample.
     forward: Option<ForwardFair>,
+    /// The next turn of work, in BDD nodes created, of each fixpoint in
+    /// [`ExactFixpoint::Race`] (doubled after every pair of turns).
+    turn: usize,
     /// The forward fixpoint found an accepting cycle: the property is violated, and `el` runs
     /// on the fixpoint's states.
     cycle_found: bool,
@@ -373,6 +410,7 @@ impl<'c> LtlRun<'c> {
             probe,
             ball: None,
             forward: None,
+            turn: opts.probe_slice,
             cycle_found: false,
             target,
             el,
@@ -498,6 +536,10 @@ impl<'c> LtlRun<'c> {
         // Set when the forward fixpoint finds no accepting cycle.
         let mut forward_holds = false;
         loop {
+            // Set when the probe has just found the reachable product states: in a race of the
+            // two fixpoints there, the backward one, under way since the start, takes the
+            // first turn.
+            let mut fresh = false;
             if let Some(pr) = self.probe.as_mut() {
                 let t = Instant::now();
                 // the probe and the fixpoint inside its states split the share
@@ -513,13 +555,16 @@ impl<'c> LtlRun<'c> {
                         // the reachable product states, exactly: the forward fixpoint decides on
                         // them, or the backward one goes on inside them
                         self.space = pr.found()?;
-                        if self.opts.forward && self.num_acc > 0 {
+                        let fixpoint = self.opts.exact_fixpoint;
+                        if fixpoint != ExactFixpoint::Backward && self.num_acc > 0 {
                             self.forward = Some(ForwardFair::new(&self.space));
-                        } else {
+                        }
+                        if fixpoint != ExactFixpoint::Forward || self.num_acc == 0 {
                             self.el.restrict(&self.space)?;
                         }
                         self.probe = None;
                         self.ball = None;
+                        fresh = true;
                     }
                     None => {
                         let t = Instant::now();
@@ -551,38 +596,72 @@ impl<'c> LtlRun<'c> {
                     }
                 );
             }
-            if let Some(fw) = self.forward.as_mut() {
+            // whether the forward fixpoint races the backward one (their turns take `turn`)
+            let racing = self.forward.is_some()
+                && !self.cycle_found
+                && self.opts.exact_fixpoint == ExactFixpoint::Race;
+            self.stats.raced |= racing;
+            if let Some(fw) = self.forward.as_mut().filter(|_| !(racing && fresh)) {
                 if !self.cycle_found {
-                    let r = reordered(p.enc, fw.run(p, self.num_acc, budget).map(Some))?;
-                    if r.is_none() {
+                    let r = if racing {
+                        let b = budget.slice(p.enc, self.turn);
+                        let r = fw.run(p, self.num_acc, RACE_FORWARD_ROUNDS, &b);
+                        budget
+                            .unless_sliced(reordered(p.enc, r.map(Some)))?
+                            .flatten()
+                    } else {
+                        let r = fw.run(p, self.num_acc, usize::MAX, budget);
+                        reordered(p.enc, r.map(Some))?
+                    };
+                    self.stats.forward_iterations = fw.iterations;
+                    if r.is_none() && !racing {
                         continue;
                     }
-                    self.stats.forward_iterations = fw.iterations;
-                    log::debug!(
-                        "forward fair cycle: {} after {} rounds",
-                        if fw.z.satisfiable() { "found" } else { "none" },
-                        fw.iterations
-                    );
-                    if !fw.z.satisfiable() {
-                        forward_holds = true;
-                        break;
+                    if r == Some(false) {
+                        // out of its rounds: the backward fixpoint goes on alone
+                        log::debug!(
+                            "forward fair cycle: leaves the race after {} rounds",
+                            fw.iterations
+                        );
+                        self.forward = None;
                     }
-                    // an accepting cycle among its states: the backward fixpoint there (not
-                    // stopped early: the initial state need not be among them) gives the
-                    // fair set of the counterexample
-                    self.cycle_found = true;
-                    self.el = EmersonLei::new(&fw.z);
                 }
             }
-            let b = match self.probe {
-                Some(_) => budget.slice(p.enc, self.slice),
-                None => budget.clone(),
+            if let Some(fw) = self
+                .forward
+                .as_ref()
+                .filter(|fw| fw.done() && !self.cycle_found)
+            {
+                self.stats.forward_decided = true;
+                log::debug!(
+                    "forward fair cycle: {} after {} rounds",
+                    if fw.z.satisfiable() { "found" } else { "none" },
+                    fw.iterations
+                );
+                if !fw.z.satisfiable() {
+                    forward_holds = true;
+                    break;
+                }
+                // an accepting cycle among its states: the backward fixpoint there (not
+                // stopped early: the initial state need not be among them) gives the
+                // fair set of the counterexample
+                self.cycle_found = true;
+                self.el = EmersonLei::new(&fw.z);
+            }
+            let b = match (&self.probe, racing) {
+                (Some(_), _) => budget.slice(p.enc, self.slice),
+                (None, true) => budget.slice(p.enc, self.turn),
+                (None, false) => budget.clone(),
             };
             let r = reordered(p.enc, self.el.run(p, self.num_acc, &b).map(Some));
             if budget.unless_sliced(r)?.flatten().is_some() {
                 break;
             }
-            self.slice = self.slice.saturating_mul(2);
+            if racing {
+                self.turn = self.turn.saturating_mul(2);
+            } else {
+                self.slice = self.slice.saturating_mul(2);
+            }
         }
         self.verdict = Some(if violated_early {
             self.stats.fair_states = ctx.enc.count(&self.target);
