@@ -252,6 +252,92 @@ fn reduce_writes_what_compare_finds_equivalent() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
 
+/// The numbers after `what` in `text` ("largest LTS on the way: 24 states, 58 transitions").
+fn sizes_after(text: &str, what: &str) -> (u32, usize) {
+    let rest = &text[text
+        .find(what)
+        .unwrap_or_else(|| panic!("no `{what}` in:\n{text}"))
+        + what.len()..];
+    let mut nums = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<usize>().unwrap());
+    (nums.next().unwrap() as u32, nums.next().unwrap())
+}
+
+/// `reduce --compose --largest-out` writes the largest LTS made on the way, as a valid `.aut`
+/// file of the size it reports, both when the composition ends and when the state limit stops
+/// it (exit code 3, the limit named, no output file); the LTS it writes under the limit is a
+/// composition (more states than any component) within the limit.
+#[test]
+fn reduce_writes_the_largest_lts_also_when_the_state_limit_stops_it() {
+    let s = scratch();
+    let dot = s.path("philosophers.dot");
+    let o = ltsym()
+        .args(["gen", "philosophers:5", "-o"])
+        .arg(&dot)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let sys = ltsym::parse::load_system(&dot, &Default::default()).unwrap();
+    let widest = sys
+        .components()
+        .iter()
+        .map(|c| c.num_states())
+        .max()
+        .unwrap() as u32;
+    for (max, code) in [("40", 3), ("10000", 0)] {
+        let (out, largest) = (
+            s.path(&format!("whole-{max}.aut")),
+            s.path(&format!("largest-{max}.aut")),
+        );
+        let o = ltsym()
+            .args([
+                "reduce",
+                "--equivalence",
+                "strong",
+                "--compose",
+                "--max-states",
+                max,
+            ])
+            .arg("--largest-out")
+            .arg(&largest)
+            .arg("-o")
+            .arg(&out)
+            .arg(&dot)
+            .output()
+            .unwrap();
+        let (text, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr));
+        assert_eq!(
+            o.status.code(),
+            Some(code),
+            "--max-states {max}:\n{text}\n{err}"
+        );
+        let (states, transitions) = sizes_after(&text, "largest LTS on the way: ");
+        let lts = ltsym::parse::aut::read_lts(&largest).unwrap();
+        assert_eq!(
+            (lts.num_states, lts.transitions.len()),
+            (states, transitions),
+            "--max-states {max}"
+        );
+        assert!(
+            states > widest,
+            "--max-states {max}: {states} states, a component has {widest}"
+        );
+        if code == 3 {
+            assert!(states <= 40, "{states} states past the limit");
+            assert!(err.contains("state limit of 40"), "{err}");
+            assert!(text.contains("reduced LTSs left"), "{text}");
+            assert!(
+                !out.exists(),
+                "an output written though the limit stopped the run"
+            );
+        } else {
+            assert!(out.exists());
+        }
+    }
+}
+
 #[test]
 fn compare_tells_different_systems_apart_with_a_trace() {
     let s = scratch();
