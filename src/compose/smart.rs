@@ -147,12 +147,13 @@ fn best_pair(
             }
         }
     }
-    if candidates.is_empty() {
-        // nothing shared: the two smallest, which interleave
-        let mut order: Vec<usize> = (0..active.len()).collect();
-        order.sort_by_key(|&i| active[i].lts.num_states());
-        candidates.push((order[0], order[1]));
-    }
+    // when no pair that shares a label fits (or none shares one), the two smallest, which
+    // may only interleave (an LTS that shares nothing any more, e.g. one whose labels are all
+    // hidden, is composed so rather than left over)
+    let mut order: Vec<usize> = (0..active.len()).collect();
+    order.sort_by_key(|&i| active[i].lts.num_states());
+    let two_smallest = (order[0].min(order[1]), order[0].max(order[1]));
+    let fallback = (!candidates.contains(&two_smallest)).then_some(two_smallest);
     let bound = |&(i, j): &(usize, usize)| {
         active[i]
             .lts
@@ -162,7 +163,11 @@ fn best_pair(
     candidates.sort_by_key(bound);
     let mut best: Option<(usize, usize, Rc<Node>)> = None;
     let mut smallest_product = usize::MAX;
-    for (i, j) in candidates {
+    let sharing = candidates.len();
+    for (k, (i, j)) in candidates.into_iter().chain(fallback).enumerate() {
+        if k >= sharing && best.is_some() {
+            break;
+        }
         budget.check_time()?;
         let mut comps: Vec<CompId> = active[i]
             .comps
