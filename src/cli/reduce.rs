@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use ltsym::compose::network::{as_system, leaves};
-use ltsym::compose::smart::{reduce, Cache, Reduced};
+use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced};
 use ltsym::compose::tree::Node;
 use ltsym::compose::{Equivalence, Lts, TAU};
 use ltsym::limits::Budget;
@@ -253,9 +253,16 @@ pub(super) fn composed(
 ) -> Result<Composed, Error> {
     let max = usize::try_from(max_states).unwrap_or(usize::MAX);
     Ok(
-        match reduce(sys, kept, eq, max, &mut Cache::new(), &Budget::unlimited())? {
-            Reduced::Final(node) => Composed::Whole(node),
-            Reduced::Network(left) => {
+        match reduce(
+            sys,
+            kept,
+            eq,
+            Bounds::states(max),
+            &mut Cache::new(),
+            &Budget::unlimited(),
+        )? {
+            Reduced::Final(node, _) => Composed::Whole(node),
+            Reduced::Network(left, _, _) => {
                 log::info!(
                     "{} reduced LTSs left; composing two more needs at least {} states",
                     left.len(),

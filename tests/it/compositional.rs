@@ -160,6 +160,99 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
     );
 }
 
+/// `--engine auto` with little work allowed for compositions (`auto_compose_work`), and a
+/// state limit no composition here comes near: every verdict is still the explicit engine's,
+/// and the properties whose compositions need more work than allowed (or that come after
+/// the give-up point) go to the symbolic engine. Both branches are taken and counted; as the
+/// state limit is out of reach, every symbolic one is the work limit's doing.
+#[test]
+fn auto_engine_falls_back_to_symbolic_when_the_composition_work_runs_out() {
+    let (comp, sym) = (Cell::new(0), Cell::new(0));
+    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(|spec| {
+        let sys = AnySys::Generated(spec);
+        (Just(sys.clone()), arb::formulas_over(&sys.build(), 3, 3, 6))
+    });
+    prop::check(
+        "compositional::auto_engine_falls_back_to_symbolic_when_the_composition_work_runs_out",
+        20,
+        cases,
+        |(sys, formulas)| {
+            let sys = sys.build();
+            let p = props(&formulas);
+            let explicit = run(&sys, &p, Engine::Explicit);
+            let opts = CheckOptions {
+                engine: Engine::Auto,
+                witness: true,
+                compose_max_states: 1_000_000,
+                auto_compose_work: 120,
+                ..CheckOptions::default()
+            };
+            let report = check(&sys, "random", None, &p, &opts).expect("the check runs");
+            for (k, r) in report.results.iter().enumerate() {
+                assert_eq!(r.outcome.as_bool(), explicit[k], "{}", formulas[k]);
+                match r.engine.as_deref() {
+                    Some("compositional") => comp.set(comp.get() + 1),
+                    Some("symbolic") => sym.set(sym.get() + 1),
+                    other => panic!("engine {other:?}"),
+                }
+            }
+        },
+    );
+    let (comp, sym) = (comp.get(), sym.get());
+    assert!(
+        comp > 10 && sym > 10,
+        "compositional {comp}, symbolic {sym}"
+    );
+}
+
+/// A reduction stops for lack of work exactly when the work it needs is more than allowed:
+/// with the work the whole reduction took, it ends in one LTS; with half, it stops with the
+/// reduced LTSs left (`Stop::Work`), having spent at least that half.
+#[test]
+fn reduction_stops_when_its_work_runs_out() {
+    use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced, Stop};
+    use ltsym::compose::Equivalence;
+    use ltsym::limits::Budget;
+    let sys = ltsym::gen::family("philosophers:5").unwrap();
+    let kept: Vec<usize> = (0..sys.labels().len())
+        .filter(|&l| !sys.label(l).is_silent())
+        .collect();
+    let run = |max_work: usize| {
+        let bounds = Bounds {
+            max_states: 1_000_000,
+            max_work,
+        };
+        reduce(
+            &sys,
+            &kept,
+            &Equivalence::Strong,
+            bounds,
+            &mut Cache::new(),
+            &Budget::unlimited(),
+        )
+        .unwrap()
+    };
+    let Reduced::Final(whole, work) = run(usize::MAX) else {
+        panic!("philosophers:5 reduced to one LTS without a work limit")
+    };
+    assert!(work > 0);
+    match run(work) {
+        Reduced::Final(again, w) => {
+            assert_eq!(w, work);
+            assert_eq!(again.lts.num_states(), whole.lts.num_states());
+        }
+        Reduced::Network(..) => panic!("stopped with the work it needs"),
+    }
+    match run(work / 2) {
+        Reduced::Network(left, stop, w) => {
+            assert_eq!(stop, Stop::Work);
+            assert!(left.len() > 1);
+            assert!(w >= work / 2 && w < work, "{w} of {work}");
+        }
+        Reduced::Final(..) => panic!("one LTS with half the work it needs"),
+    }
+}
+
 /// `check --engine auto` on small RERS problems: the official verdicts, each result's engine
 /// in the JSON, the choice logged with -v.
 #[test]
