@@ -15,7 +15,7 @@ use crate::support::cli::{ltsym, stdout};
 use crate::support::data::rers;
 use crate::support::prop;
 use crate::support::scratch::scratch;
-use ltsym::check::{check, CheckOptions, Engine};
+use ltsym::check::{check, CheckOptions, Engine, AUTO_COMPOSE_WORK};
 use ltsym::logic::{Ltl, Properties, Property};
 use ltsym::System;
 
@@ -105,25 +105,33 @@ fn random_formulas_agree_with_the_explicit_engine() {
 }
 
 /// `--engine auto` on random systems: every verdict is the explicit engine's, and each result
-/// names the engine that gave it. With a composition limit of 3 states most properties pass it
-/// and go to the symbolic engine; with the default, the compositional engine answers: both
-/// branches are taken, and both counted.
+/// names the engine that gave it. Three settings: a composition limit of 3 states (most
+/// properties pass it and go to the symbolic engine); the defaults (the compositional engine
+/// answers); and a state limit out of reach with little work allowed for compositions
+/// (`auto_compose_work`), where the properties whose compositions need more work (or that
+/// come after the give-up point) go to the symbolic engine. Every branch is taken, and
+/// counted: the symbolic answers of the third setting are the work limit's doing.
 #[test]
 fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
-    let (comp, sym) = (Cell::new(0), Cell::new(0));
-    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(|spec| {
+    let (comp, by_states, by_work) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let settings = vec![
+        (3usize, AUTO_COMPOSE_WORK),
+        (200_000, AUTO_COMPOSE_WORK),
+        (1_000_000, 120),
+    ];
+    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(move |spec| {
         let sys = AnySys::Generated(spec);
         (
             Just(sys.clone()),
             arb::formulas_over(&sys.build(), 3, 3, 6),
-            proptest::sample::select(vec![3usize, 200_000]),
+            proptest::sample::select(settings.clone()),
         )
     });
     prop::check(
         "compositional::auto_engine_agrees_with_the_explicit_engine_and_names_its_choice",
-        20,
+        30,
         cases,
-        |(sys, formulas, limit)| {
+        |(sys, formulas, (limit, work))| {
             let sys = sys.build();
             let p = props(&formulas);
             let explicit = run(&sys, &p, Engine::Explicit);
@@ -131,6 +139,7 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
                 engine: Engine::Auto,
                 witness: true,
                 compose_max_states: limit,
+                auto_compose_work: work,
                 ..CheckOptions::default()
             };
             let report = check(&sys, "random", None, &p, &opts).expect("the check runs");
@@ -144,7 +153,8 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
                         comp.set(comp.get() + 1);
                         assert!(r.reduction.is_some(), "no reduction reported");
                     }
-                    Some("symbolic") => sym.set(sym.get() + 1),
+                    Some("symbolic") if work < AUTO_COMPOSE_WORK => by_work.set(by_work.get() + 1),
+                    Some("symbolic") => by_states.set(by_states.get() + 1),
                     other => panic!("engine {other:?}"),
                 }
                 if explicit[k] == Some(false) {
@@ -153,55 +163,10 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
             }
         },
     );
-    let (comp, sym) = (comp.get(), sym.get());
+    let (comp, by_states, by_work) = (comp.get(), by_states.get(), by_work.get());
     assert!(
-        comp > 20 && sym > 20,
-        "compositional {comp}, symbolic {sym}"
-    );
-}
-
-/// `--engine auto` with little work allowed for compositions (`auto_compose_work`), and a
-/// state limit no composition here comes near: every verdict is still the explicit engine's,
-/// and the properties whose compositions need more work than allowed (or that come after
-/// the give-up point) go to the symbolic engine. Both branches are taken and counted; as the
-/// state limit is out of reach, every symbolic one is the work limit's doing.
-#[test]
-fn auto_engine_falls_back_to_symbolic_when_the_composition_work_runs_out() {
-    let (comp, sym) = (Cell::new(0), Cell::new(0));
-    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(|spec| {
-        let sys = AnySys::Generated(spec);
-        (Just(sys.clone()), arb::formulas_over(&sys.build(), 3, 3, 6))
-    });
-    prop::check(
-        "compositional::auto_engine_falls_back_to_symbolic_when_the_composition_work_runs_out",
-        20,
-        cases,
-        |(sys, formulas)| {
-            let sys = sys.build();
-            let p = props(&formulas);
-            let explicit = run(&sys, &p, Engine::Explicit);
-            let opts = CheckOptions {
-                engine: Engine::Auto,
-                witness: true,
-                compose_max_states: 1_000_000,
-                auto_compose_work: 120,
-                ..CheckOptions::default()
-            };
-            let report = check(&sys, "random", None, &p, &opts).expect("the check runs");
-            for (k, r) in report.results.iter().enumerate() {
-                assert_eq!(r.outcome.as_bool(), explicit[k], "{}", formulas[k]);
-                match r.engine.as_deref() {
-                    Some("compositional") => comp.set(comp.get() + 1),
-                    Some("symbolic") => sym.set(sym.get() + 1),
-                    other => panic!("engine {other:?}"),
-                }
-            }
-        },
-    );
-    let (comp, sym) = (comp.get(), sym.get());
-    assert!(
-        comp > 10 && sym > 10,
-        "compositional {comp}, symbolic {sym}"
+        comp > 20 && by_states > 10 && by_work > 10,
+        "compositional {comp}, symbolic by the state limit {by_states}, by the work {by_work}"
     );
 }
 
