@@ -238,6 +238,8 @@ pub(super) fn check_ltl_auto(
         on(Event::Decided(&res));
         results[i] = Some(res);
     }
+    // the reduced LTSs of the properties given up are of no use to the symbolic engine
+    drop(cache);
     if !left.is_empty() {
         let sub: Vec<Property<Ltl>> = left.iter().map(|&i| ps[i].clone()).collect();
         let sym_opts = CheckOptions {
