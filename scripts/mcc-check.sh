@@ -12,20 +12,24 @@
 #        default 3000000), ENGINE (symbolic, explicit or both; default symbolic), NICE
 #        (niceness of the runs, default 19), ORDER (name, or size: smallest model.pnml
 #        first; default name), OUT (folder for the per-run outputs, default a fresh mktemp
-#        folder).
+#        folder), GUARD (wall-clock seconds after which a run is stopped, default
+#        TIMEOUT*20+120).
 #
 # Resumable: each examination's result is a line of $OUT/results.csv (model, examination,
 # limit, clock, exit code, asked, answered, matches, mismatches, beyond, unanswered, CPU s
 # (user+system), wall s, peak RSS KB); a run with the same OUT skips every examination that
-# already has a line at the same limit and clock. The answers of each run are in
+# already has a line at the same limit and clock. A run the wall-clock guard stopped before
+# it had used its CPU limit (CLOCK=cpu: a niced run starved of CPU on a loaded machine) is
+# no answer of ltsym's: its line has the exit code `starved`, it is counted apart (not as
+# unanswered), and a resumed run does it again. The answers of each run are in
 # $OUT/runs/<model>.<examination>.{out,err}, mismatches and answers beyond the contest's `?`
 # in $OUT/details.txt.
 #
 # Prints, per examination: results asked, answered, matches with the agreed answers,
 # mismatches, answers where the contest had `?` (beyond), unanswered (CANNOT_COMPUTE within
 # the limits, or in a run killed past them), the runs killed past the limits (the CPU
-# guard, the wall-clock guard), the runs that failed otherwise, and the CPU and wall seconds
-# spent. Then every mismatch and every answer beyond the contest. Exit code 1 when
+# guard, the wall-clock guard), the runs starved (see above; their results are in none of
+# the other columns), the runs that failed otherwise, and the CPU and wall seconds spent. Then every mismatch and every answer beyond the contest. Exit code 1 when
 # there is a mismatch or a failed run.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -65,7 +69,7 @@ if [ "$CLOCK" = cpu ]; then
   limit_cpu=(prlimit --cpu=$(( TIMEOUT + 30 )) --)
 fi
 # a wall-clock guard far beyond the limit: a niced run on a loaded machine is slow
-guard=$(( TIMEOUT * 20 + 120 ))
+guard=${GUARD:-$(( TIMEOUT * 20 + 120 ))}
 
 models=()
 for dir in "$MCC"/models/*/; do
@@ -84,10 +88,17 @@ for model in "${models[@]}"; do
     case $ex in StateSpace|ReachabilityDeadlock|OneSafe|QuasiLiveness|StableMarking|Liveness) ;;
       *) [ -f "$dir/$ex.xml" ] || continue ;;
     esac
-    grep -q "^$model,$ex,$TIMEOUT,$CLOCK," "$csv" && continue
+    key="$model,$ex,$TIMEOUT,$CLOCK,"
+    grep -qF "$key" "$csv" && ! grep -qF "${key}starved," "$csv" && continue
+    # a starved run of an earlier sitting is done again: its line goes
+    if grep -qF "${key}starved," "$csv"; then
+      grep -vF "${key}starved," "$csv" > "$csv.tmp" && mv "$csv.tmp" "$csv"
+    fi
     log=$OUT/runs/$model.$ex
     times=$log.time
-    timeout "$guard" /usr/bin/time -f "%U %S %e %M" -o "$times" \
+    # the guard inside /usr/bin/time: its signal reaches ltsym (prlimit and nice exec it),
+    # and the CPU time of a stopped run is still measured
+    /usr/bin/time -f "%U %S %e %M" -o "$times" timeout "$guard" \
       "${limit_cpu[@]}" nice -n "$NICE" "$LTSYM" mcc "$dir" --examination "$ex" \
       --engine "$ENGINE" --timeout "$TIMEOUT" "${clock_flag[@]}" --max-memory "$MEMORY" \
       --max-states "$MAX_STATES" --oracle "$MCC/oracle" > "$log.out" 2> "$log.err"
@@ -95,6 +106,12 @@ for model in "${models[@]}"; do
     read -r user sys wall rss < <(grep -E '^[0-9.]+ [0-9.]+ [0-9.:]+ [0-9]+$' "$times" | tail -1)
     cpu=$(awk -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN { printf "%.2f", u + s }')
     line=$(grep -m1 "^oracle $model $ex:" "$log.err")
+    if [ -z "$line" ] && [ "$rc" = 124 ] && [ "$CLOCK" = cpu ] &&
+      awk -v c="$cpu" -v t="$TIMEOUT" 'BEGIN { exit !(c < t) }'; then
+      echo "${key}starved,,,,,,,$cpu,${wall:-},${rss:-}" >> "$csv"
+      echo "$model $ex: starved (stopped by the wall-clock guard after $cpu s of CPU)" >&2
+      continue
+    fi
     if [ -z "$line" ]; then
       # killed or failed: none of its results answered (the contest would see none either)
       case $ex in
@@ -115,26 +132,29 @@ for model in "${models[@]}"; do
   done
 done
 echo "outputs in $OUT; limits: $TIMEOUT s $CLOCK time, $MEMORY memory per examination"
-printf "%-24s %6s %8s %7s %10s %6s %10s %6s %6s %9s %9s\n" examination asked answered matches \
-  mismatches beyond unanswered killed failed cpu_s wall_s
+printf "%-24s %6s %8s %7s %10s %6s %10s %6s %7s %6s %9s %9s\n" examination asked answered \
+  matches mismatches beyond unanswered killed starved failed cpu_s wall_s
 awk -F, -v t="$TIMEOUT" -v c="$CLOCK" '
   NR > 1 && $3 == t && $4 == c {
     ex = $2; seen[ex] = 1; cpu[ex] += $12; wall[ex] += $13
+    if ($5 == "starved") { st[ex]++; next }
     a[ex] += $6
     if ($7 == "") { u[ex] += $6; if ($5 == 124 || $5 == 137 || $5 == 152) k[ex]++; else f[ex]++; next }
     n[ex] += $7; m[ex] += $8; mm[ex] += $9; b[ex] += $10; u[ex] += $11
   }
   END {
     for (ex in seen) {
-      printf "%-24s %6d %8d %7d %10d %6d %10d %6d %6d %9.1f %9.1f\n", ex, a[ex], n[ex], m[ex], mm[ex], b[ex], u[ex], k[ex], f[ex], cpu[ex], wall[ex]
-      A += a[ex]; N += n[ex]; M += m[ex]; MM += mm[ex]; B += b[ex]; U += u[ex]; K += k[ex]; F += f[ex]; C += cpu[ex]; W += wall[ex]
+      printf "%-24s %6d %8d %7d %10d %6d %10d %6d %7d %6d %9.1f %9.1f\n", ex, a[ex], n[ex], m[ex], mm[ex], b[ex], u[ex], k[ex], st[ex], f[ex], cpu[ex], wall[ex]
+      A += a[ex]; N += n[ex]; M += m[ex]; MM += mm[ex]; B += b[ex]; U += u[ex]; K += k[ex]; S += st[ex]; F += f[ex]; C += cpu[ex]; W += wall[ex]
     }
-    printf "%-24s %6d %8d %7d %10d %6d %10d %6d %6d %9.1f %9.1f\n", "~TOTAL", A, N, M, MM, B, U, K, F, C, W
+    printf "%-24s %6d %8d %7d %10d %6d %10d %6d %7d %6d %9.1f %9.1f\n", "~TOTAL", A, N, M, MM, B, U, K, S, F, C, W
   }' "$csv" | sort | sed 's/^~/ /'
 [ -f "$OUT/details.txt" ] && grep -E "MISMATCH|BEYOND" "$OUT/details.txt"
 killed=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && $7 == "" && ($5 == 124 || $5 == 137 || $5 == 152)' "$csv")
 [ -n "$killed" ] && { echo "runs killed past the limits:"; echo "$killed"; }
-failed=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && $7 == "" && !($5 == 124 || $5 == 137 || $5 == 152)' "$csv")
+starved=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && $5 == "starved"' "$csv")
+[ -n "$starved" ] && { echo "runs starved of CPU (a resumed run does them again):"; echo "$starved"; }
+failed=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && $7 == "" && $5 != "starved" && !($5 == 124 || $5 == 137 || $5 == 152)' "$csv")
 [ -n "$failed" ] && { echo "failed runs (no oracle line):"; echo "$failed"; }
 if grep -q MISMATCH "$OUT/details.txt" 2>/dev/null || [ -n "$failed" ]; then
   exit 1

@@ -31,6 +31,7 @@
 //! [`Sync::Product`]: crate::model::Sync
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::path::Path;
 
 use super::pnml_net::{Net, PnmlLabels, Transition};
@@ -38,6 +39,10 @@ use crate::error::{Error, ParseError, Result};
 use crate::model::{
     CompId, LabelId, MoveTuple, PetriNet, PetriTransition, Place, StateId, System, SystemBuilder,
 };
+
+/// A map keyed by ids and labels: FxHash (oxidd's), as an MCC net has over 100,000 arcs to
+/// look up by their ends' ids and no key comes from an adversary that would need SipHash.
+type IdMap<K, V> = HashMap<K, V, BuildHasherDefault<oxidd::util::FxHasher>>;
 
 #[derive(Clone, Copy)]
 enum Node {
@@ -56,19 +61,24 @@ pub(super) fn mcc_label(name: &str) -> Option<&str> {
 }
 
 /// A transition's name text, or its id when it has no (or an empty) name.
-fn transition_name(t: &Transition) -> &str {
+fn transition_name<'a>(t: &'a Transition) -> &'a str {
     match t.name.as_deref().map(str::trim) {
         Some(n) if !n.is_empty() => n,
         _ => &t.id,
     }
 }
 
-/// What a transition does in one unit: the places of the unit it takes tokens from and puts
-/// tokens into.
-#[derive(Default, Clone)]
-struct UnitArcs {
-    ins: Vec<usize>,
-    outs: Vec<usize>,
+/// An arc as the rebuild sorts them: by transition, unit, direction and place, so that the
+/// arcs of a transition in one unit lie together, inputs first, and an arc given twice lies
+/// next to its repeat.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct ArcEnd {
+    transition: usize,
+    unit: usize,
+    out: bool,
+    place: usize,
+    /// The arc's index in the file.
+    arc: usize,
 }
 
 /// The transitions of one label (or, for silent labels, of one set of units).
@@ -93,8 +103,8 @@ fn group(
     err: &dyn Fn(usize, String) -> Error,
 ) -> Result<(Vec<Group>, Vec<Option<usize>>)> {
     let mut groups: Vec<Group> = Vec::new();
-    let mut named: HashMap<String, usize> = HashMap::new();
-    let mut silent: HashMap<Vec<CompId>, usize> = HashMap::new();
+    let mut named: IdMap<&str, usize> = IdMap::default();
+    let mut silent: IdMap<Vec<CompId>, usize> = IdMap::default();
     let mut group_of: Vec<Option<usize>> = vec![None; net.transitions.len()];
     for (ti, (t, pt)) in net.transitions.iter().zip(petri).enumerate() {
         let name = transition_name(t);
@@ -125,7 +135,7 @@ fn group(
                 groups.len() - 1
             })
         } else {
-            *named.entry(label.to_string()).or_insert_with(|| {
+            *named.entry(label).or_insert_with(|| {
                 groups.push(Group {
                     name: label.to_string(),
                     members: Vec::new(),
@@ -160,8 +170,10 @@ pub(super) fn build(
     };
 
     // Node ids.
-    let mut nodes: HashMap<&str, Node> =
-        HashMap::with_capacity(net.places.len() + net.transitions.len());
+    let mut nodes: IdMap<&str, Node> = IdMap::with_capacity_and_hasher(
+        net.places.len() + net.transitions.len(),
+        Default::default(),
+    );
     for (i, p) in net.places.iter().enumerate() {
         if nodes.insert(&p.id, Node::Place(i)).is_some() {
             return Err(err(p.pos, format!("id `{}` is used twice", p.id)));
@@ -174,7 +186,7 @@ pub(super) fn build(
     }
 
     // The unit tree.
-    let mut unit_ids: HashMap<&str, usize> = HashMap::new();
+    let mut unit_ids: IdMap<&str, usize> = IdMap::default();
     for (i, u) in nupn.units.iter().enumerate() {
         if unit_ids.insert(&u.id, i).is_some() {
             return Err(err(u.pos, format!("unit `{}` is declared twice", u.id)));
@@ -306,9 +318,9 @@ pub(super) fn build(
         }
     }
 
-    // Arcs, grouped by transition: (unit, is_output, place).
-    let mut touches: Vec<Vec<(usize, bool, usize)>> = vec![Vec::new(); net.transitions.len()];
-    let mut arc_pos: HashMap<(usize, bool, usize), usize> = HashMap::new();
+    // Arcs, sorted (see `ArcEnd`).
+    let mut arcs: Vec<ArcEnd> = Vec::with_capacity(net.arcs.len());
+    let mut bad_arc = None;
     for (ai, a) in net.arcs.iter().enumerate() {
         let node = |id: &str, what: &str| match nodes.get(id) {
             Some(&n) => Ok(n),
@@ -320,64 +332,84 @@ pub(super) fn build(
                 ),
             )),
         };
-        let (p, t, out) = match (node(&a.source, "source")?, node(&a.target, "target")?) {
-            (Node::Place(p), Node::Transition(t)) => (p, t, false),
-            (Node::Transition(t), Node::Place(p)) => (p, t, true),
-            _ => {
-                return Err(err(
-                    a.pos,
-                    format!(
-                        "arc `{}` joins `{}` to `{}`: an arc joins a place and a transition",
-                        a.id, a.source, a.target
-                    ),
-                ))
+        let joined = node(&a.source, "source").and_then(|s| {
+            Ok(match (s, node(&a.target, "target")?) {
+                (Node::Place(p), Node::Transition(t)) => (p, t, false),
+                (Node::Transition(t), Node::Place(p)) => (p, t, true),
+                _ => {
+                    return Err(err(
+                        a.pos,
+                        format!(
+                            "arc `{}` joins `{}` to `{}`: an arc joins a place and a transition",
+                            a.id, a.source, a.target
+                        ),
+                    ))
+                }
+            })
+        });
+        match joined {
+            Ok((place, transition, out)) => arcs.push(ArcEnd {
+                transition,
+                unit: unit_of[place].unwrap_or_default(),
+                out,
+                place,
+                arc: ai,
+            }),
+            Err(e) => {
+                bad_arc = Some(e);
+                break;
             }
-        };
-        if let Some(&other) = arc_pos.get(&(t, out, p)) {
-            return Err(err(
-                a.pos,
-                format!(
-                    "arc `{}` repeats arc `{}` from `{}` to `{}`: ltsym reads nets whose arcs \
-                     all have weight 1",
-                    a.id, net.arcs[other].id, a.source, a.target
-                ),
-            ));
         }
-        arc_pos.insert((t, out, p), ai);
-        touches[t].push((unit_of[p].unwrap_or_default(), out, p));
+    }
+    arcs.sort_unstable();
+    // The first arc in the file that repeats an earlier one (all before a bad arc, if any).
+    let repeat = arcs
+        .windows(2)
+        .filter(|w| {
+            (w[0].transition, w[0].out, w[0].place) == (w[1].transition, w[1].out, w[1].place)
+        })
+        .map(|w| (w[1].arc, w[0].arc))
+        .min();
+    if let Some((ai, other)) = repeat {
+        // sorted by arc within a run, so `other` is the first arc of the run
+        let (a, first) = (&net.arcs[ai], &net.arcs[other]);
+        return Err(err(
+            a.pos,
+            format!(
+                "arc `{}` repeats arc `{}` from `{}` to `{}`: ltsym reads nets whose arcs \
+                 all have weight 1",
+                a.id, first.id, a.source, a.target
+            ),
+        ));
+    }
+    if let Some(e) = bad_arc {
+        return Err(e);
     }
 
-    // What each transition does per unit, and which units are sequential.
-    let mut per_unit: Vec<Vec<(usize, UnitArcs)>> = Vec::with_capacity(net.transitions.len());
+    // What each transition does per unit (its runs of `arcs`), and which units are
+    // sequential.
+    let mut per_unit: Vec<&[ArcEnd]> = Vec::new();
+    let mut unit_runs: Vec<std::ops::Range<usize>> = vec![0..0; net.transitions.len()];
     let mut sequential: Vec<bool> = marked_in.iter().map(Option::is_some).collect();
-    for (ti, t) in net.transitions.iter().enumerate() {
-        let arcs = &mut touches[ti];
-        if arcs.is_empty() {
-            return Err(err(
-                t.pos,
-                format!(
-                    "transition `{}` has no arcs: ltsym needs every transition to touch a unit",
-                    t.id
-                ),
-            ));
-        }
-        arcs.sort_unstable();
-        let mut units = Vec::new();
-        for run in arcs.chunk_by(|x, y| x.0 == y.0) {
-            let mut ua = UnitArcs::default();
-            for &(_, out, p) in run {
-                if out {
-                    ua.outs.push(p);
-                } else {
-                    ua.ins.push(p);
-                }
+    for run in arcs.chunk_by(|x, y| x.transition == y.transition) {
+        let start = per_unit.len();
+        for unit in run.chunk_by(|x, y| x.unit == y.unit) {
+            let ins = unit.iter().filter(|x| !x.out).count();
+            if ins != 1 || unit.len() - ins != 1 {
+                sequential[unit[0].unit] = false;
             }
-            if ua.ins.len() != 1 || ua.outs.len() != 1 {
-                sequential[run[0].0] = false;
-            }
-            units.push((run[0].0, ua));
+            per_unit.push(unit);
         }
-        per_unit.push(units);
+        unit_runs[run[0].transition] = start..per_unit.len();
+    }
+    if let Some(t) = unit_runs.iter().position(|r| r.is_empty()) {
+        return Err(err(
+            net.transitions[t].pos,
+            format!(
+                "transition `{}` has no arcs: ltsym needs every transition to touch a unit",
+                net.transitions[t].id
+            ),
+        ));
     }
 
     // Components: the units owning places, in file order.
@@ -419,17 +451,18 @@ pub(super) fn build(
         let mut post: Vec<usize> = Vec::new();
         let mut moves = Vec::new();
         let mut fires = true;
-        for (u, ua) in &per_unit[ti] {
-            pre.extend(&ua.ins);
-            post.extend(&ua.outs);
-            let c = comp(*u);
+        for unit in &per_unit[unit_runs[ti].clone()] {
+            let (ins, outs) = unit.split_at(unit.iter().filter(|x| !x.out).count());
+            pre.extend(ins.iter().map(|x| x.place));
+            post.extend(outs.iter().map(|x| x.place));
+            let c = comp(unit[0].unit);
             let none = empty_state[c];
-            let end = |ps: &[usize]| match ps {
+            let end = |ps: &[ArcEnd]| match ps {
                 [] => none,
-                [p] => Some(state_of[*p]),
+                [p] => Some(state_of[p.place]),
                 _ => None,
             };
-            match (end(&ua.ins), end(&ua.outs)) {
+            match (end(ins), end(outs)) {
                 (Some(from), Some(to)) => moves.push((c, from, to)),
                 _ => fires = false,
             }
@@ -440,7 +473,7 @@ pub(super) fn build(
             moves.clear();
         }
         petri.push(PetriTransition {
-            id: t.id.clone(),
+            id: t.id.to_string(),
             pre,
             post,
             label: None,
@@ -575,7 +608,7 @@ pub(super) fn build(
         .iter()
         .enumerate()
         .map(|(p, place)| Place {
-            id: place.id.clone(),
+            id: place.id.to_string(),
             comp: comp(unit_of[p].expect("every place is in a unit")),
             state: state_of[p],
         })

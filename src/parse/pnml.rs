@@ -8,6 +8,7 @@
 //! Parsing streams the text with quick-xml (the MCC files are 15–18 MB); `grammar/pnml.ebnf`
 //! gives the element structure accepted. Errors name `file:line:column`.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use quick_xml::events::attributes::AttrError;
@@ -90,11 +91,37 @@ fn describe(el: El) -> &'static str {
 struct XmlReader<'t> {
     text: &'t str,
     file: &'t Path,
-    net: Net,
+    net: Net<'t>,
     nets: usize,
     /// Content of the current text-bearing element, and where it started.
     buf: String,
     buf_pos: usize,
+}
+
+/// An attribute of the element being opened. Its name and value borrow from the file's
+/// text; a value with a character or entity reference is resolved into a string of its own.
+struct Attr<'t> {
+    /// The whole name, with its namespace prefix if any.
+    key: &'t [u8],
+    value: Cow<'t, str>,
+    /// Where the name starts in the text.
+    pos: usize,
+}
+
+impl Attr<'_> {
+    /// The name without its namespace prefix (as quick-xml's `local_name`).
+    fn local(&self) -> &[u8] {
+        match self.key.iter().position(|&b| b == b':') {
+            Some(i) => &self.key[i + 1..],
+            None => self.key,
+        }
+    }
+}
+
+/// Where `part`, a slice that quick-xml cut from the text, lies in `text`.
+fn offset_in(text: &str, part: &[u8]) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (start + part.len() <= text.len()).then_some(start)
 }
 
 impl<'t> XmlReader<'t> {
@@ -102,27 +129,35 @@ impl<'t> XmlReader<'t> {
         Error::Parse(ParseError::at(self.file, self.text, pos, msg))
     }
 
-    fn attr(&self, e: &BytesStart, name: &str, pos: usize) -> Result<Option<String>> {
-        for a in e.attributes() {
-            let a = a.map_err(|err| self.err(pos, format!("bad attribute: {err}")))?;
-            if a.key.local_name().as_ref() == name.as_bytes() {
-                let v = a
-                    .unescape_value()
-                    .map_err(|err| self.err(pos, format!("bad attribute value: {err}")))?;
-                return Ok(Some(v.into_owned()));
-            }
-        }
-        Ok(None)
+    /// The value of the attribute named `name` (without namespace prefix).
+    fn attr(attrs: &[Attr<'t>], name: &str) -> Option<Cow<'t, str>> {
+        attrs
+            .iter()
+            .find(|a| a.local() == name.as_bytes())
+            .map(|a| a.value.clone())
     }
 
-    fn required(&self, e: &BytesStart, name: &str, pos: usize) -> Result<String> {
-        let tag = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
-        self.attr(e, name, pos)?
-            .ok_or_else(|| self.err(pos, format!("<{tag}> needs a `{name}` attribute")))
+    fn required(
+        &self,
+        e: &BytesStart,
+        attrs: &[Attr<'t>],
+        name: &str,
+        pos: usize,
+    ) -> Result<Cow<'t, str>> {
+        Self::attr(attrs, name).ok_or_else(|| {
+            let tag = String::from_utf8_lossy(e.local_name().into_inner()).into_owned();
+            self.err(pos, format!("<{tag}> needs a `{name}` attribute"))
+        })
     }
 
     /// The element opened at `pos` inside `parent`, or `None` for a subtree to skip.
-    fn open(&mut self, parent: El, e: &BytesStart, pos: usize) -> Result<Option<El>> {
+    fn open(
+        &mut self,
+        parent: El,
+        e: &BytesStart,
+        attrs: &[Attr<'t>],
+        pos: usize,
+    ) -> Result<Option<El>> {
         let local = e.local_name();
         let name = local.as_ref();
         let unexpected = |this: &Self| {
@@ -141,7 +176,7 @@ impl<'t> XmlReader<'t> {
         }
         if name == b"toolspecific" && !matches!(parent, El::Doc | El::Pnml | El::Text(_) | El::Nupn)
         {
-            let tool = self.attr(e, "tool", pos)?.unwrap_or_default();
+            let tool = Self::attr(attrs, "tool").unwrap_or_default();
             if tool == "nupn" && matches!(parent, El::Net | El::Page) {
                 if self.net.nupn.is_some() {
                     return Err(self.err(pos, "a second NUPN block (<toolspecific tool=\"nupn\">)"));
@@ -163,7 +198,7 @@ impl<'t> XmlReader<'t> {
                     if self.nets > 1 {
                         return Err(self.err(pos, "a second <net>: ltsym reads one net per file"));
                     }
-                    let ty = self.attr(e, "type", pos)?.unwrap_or_default();
+                    let ty = Self::attr(attrs, "type").unwrap_or_default();
                     if !ty.ends_with("ptnet") {
                         return Err(self.err(
                             pos,
@@ -179,7 +214,7 @@ impl<'t> XmlReader<'t> {
                 (El::Net | El::Page, b"page") => El::Page,
                 (El::Net | El::Page, b"name") => El::Label(Target::Ignore),
                 (El::Page, b"place") => {
-                    let id = self.required(e, "id", pos)?;
+                    let id = self.required(e, attrs, "id", pos)?;
                     self.net.places.push(Place {
                         id,
                         pos,
@@ -189,7 +224,7 @@ impl<'t> XmlReader<'t> {
                     El::Place(self.net.places.len() - 1)
                 }
                 (El::Page, b"transition") => {
-                    let id = self.required(e, "id", pos)?;
+                    let id = self.required(e, attrs, "id", pos)?;
                     self.net.transitions.push(Transition {
                         id,
                         name: None,
@@ -198,9 +233,9 @@ impl<'t> XmlReader<'t> {
                     El::Transition(self.net.transitions.len() - 1)
                 }
                 (El::Page, b"arc") => {
-                    let id = self.attr(e, "id", pos)?.unwrap_or_default();
-                    let source = self.required(e, "source", pos)?;
-                    let target = self.required(e, "target", pos)?;
+                    let id = Self::attr(attrs, "id").unwrap_or_default();
+                    let source = self.required(e, attrs, "source", pos)?;
+                    let target = self.required(e, attrs, "target", pos)?;
                     self.net.arcs.push(Arc {
                         id,
                         source,
@@ -225,7 +260,7 @@ impl<'t> XmlReader<'t> {
                 }
                 (El::Nupn, b"size") => El::Leaf,
                 (El::Nupn, b"structure") => {
-                    let safe = self.attr(e, "safe", pos)?;
+                    let safe = Self::attr(attrs, "safe");
                     if safe.as_deref() == Some("false") {
                         return Err(self.err(
                             pos,
@@ -233,19 +268,19 @@ impl<'t> XmlReader<'t> {
                          ltsym reads one-safe nets only",
                         ));
                     }
-                    let root = self.required(e, "root", pos)?;
+                    let root = self.required(e, attrs, "root", pos)?;
                     if let Some(n) = self.net.nupn.as_mut() {
-                        n.root = Some(root);
+                        n.root = Some(root.into_owned());
                     }
                     El::Structure
                 }
                 (El::Structure, b"unit") => {
-                    let id = self.required(e, "id", pos)?;
+                    let id = self.required(e, attrs, "id", pos)?;
                     let Some(n) = self.net.nupn.as_mut() else {
                         return Err(unexpected(self));
                     };
                     n.units.push(Unit {
-                        id,
+                        id: id.into_owned(),
                         pos,
                         places: Vec::new(),
                         subunits: Vec::new(),
@@ -315,7 +350,7 @@ impl<'t> XmlReader<'t> {
 }
 
 /// Reads the XML into a [`Net`], checking the element structure and the arc weights.
-fn read_net(text: &str, file: &Path) -> Result<Net> {
+fn read_net<'t>(text: &'t str, file: &'t Path) -> Result<Net<'t>> {
     forbidden_chars(text, file)?;
     let mut reader = Reader::from_str(text);
     reader.config_mut().check_end_names = true;
@@ -330,6 +365,7 @@ fn read_net(text: &str, file: &Path) -> Result<Net> {
     // The open elements (`None`: inside a subtree that is skipped), where each opened, and
     // the children seen that may appear only once.
     let mut stack: Vec<Open> = vec![Open::new(Some(El::Doc), 0)];
+    let mut attrs: Vec<Attr<'t>> = Vec::new();
     loop {
         let pos = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| {
@@ -341,13 +377,13 @@ fn read_net(text: &str, file: &Path) -> Result<Net> {
         let top = stack.last().and_then(|s| s.el);
         match event {
             Event::Start(ref e) | Event::Empty(ref e) => {
-                x.well_formed_attributes(e, pos)?;
+                x.attributes(e, pos, &mut attrs)?;
                 let el = match top {
                     Some(parent) => {
                         if let Some(open) = stack.last_mut() {
                             x.once(parent, open, e, pos)?;
                         }
-                        x.open(parent, e, pos)?
+                        x.open(parent, e, &attrs, pos)?
                     }
                     None => None,
                 };
@@ -477,17 +513,16 @@ fn xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
 }
 
-impl XmlReader<'_> {
-    /// Every attribute of an element (also of one that is skipped) is well formed and given
-    /// once, and its value, with references resolved, holds only characters XML allows.
-    fn well_formed_attributes(&self, e: &BytesStart, pos: usize) -> Result<()> {
-        // Offsets in `e` count from the byte after `<`. Duplicates are found here rather than
-        // by quick-xml's check, which allocates for every element (a sixth of the reading
-        // time of an MCC file); an element has a few attributes.
-        let offset = |key: &[u8]| key.as_ptr() as usize - e.as_ptr() as usize;
-        let mut keys: Vec<&[u8]> = Vec::new();
-        let mut first: [&[u8]; 4] = [&[]; 4];
-        for (n, a) in e.attributes().with_checks(false).enumerate() {
+impl<'t> XmlReader<'t> {
+    /// The attributes of an element into `out`, checking that every one (also of an element
+    /// that is skipped) is well formed and given once, and that its value, with references
+    /// resolved, holds only characters XML allows.
+    fn attributes(&self, e: &BytesStart, pos: usize, out: &mut Vec<Attr<'t>>) -> Result<()> {
+        // Offsets from quick-xml count from the byte after `<`. Duplicates are found here
+        // rather than by quick-xml's check, which allocates for every element (a sixth of the
+        // reading time of an MCC file); an element has a few attributes.
+        out.clear();
+        for a in e.attributes().with_checks(false) {
             let a = a.map_err(|err| {
                 let (at, msg) = match err {
                     AttrError::ExpectedEq(at) => {
@@ -505,30 +540,44 @@ impl XmlReader<'_> {
                 };
                 self.err(pos + 1 + at, msg)
             })?;
-            let key = a.key.into_inner();
-            let earlier = first[..n.min(first.len())].iter().chain(&keys);
-            if let Some(k) = earlier.into_iter().find(|k| **k == key) {
-                let at = self.line_col(pos + 1 + offset(k));
+            let raw = a.key.into_inner();
+            // The reader borrows every event from the text, so the name lies in it.
+            let Some(at) = offset_in(self.text, raw) else {
+                return Err(Error::Internal(
+                    "PNML reader: an attribute name outside the text".into(),
+                ));
+            };
+            let key = &self.text.as_bytes()[at..at + raw.len()];
+            if let Some(k) = out.iter().find(|k| k.key == key) {
                 return Err(self.err(
-                    pos + 1 + offset(key),
+                    at,
                     format!(
-                        "attribute `{}` is given twice (first at {at})",
-                        String::from_utf8_lossy(key)
+                        "attribute `{}` is given twice (first at {})",
+                        String::from_utf8_lossy(key),
+                        self.line_col(k.pos)
                     ),
                 ));
             }
-            match first.get_mut(n) {
-                Some(slot) => *slot = key,
-                None => keys.push(key),
-            }
             // the raw text was checked by `forbidden_chars`; a reference may add more
-            if a.value.contains(&b'&') {
-                let at = pos + 1 + offset(key);
+            let value = if a.value.contains(&b'&') {
                 let v = a
                     .unescape_value()
                     .map_err(|err| self.err(at, format!("bad attribute value: {err}")))?;
                 self.allowed_chars(&v, at)?;
-            }
+                Cow::Owned(v.into_owned())
+            } else {
+                let v = offset_in(self.text, &a.value)
+                    .and_then(|s| self.text.get(s..s + a.value.len()));
+                match v {
+                    Some(v) => Cow::Borrowed(v),
+                    None => Cow::Owned(String::from_utf8_lossy(&a.value).into_owned()),
+                }
+            };
+            out.push(Attr {
+                key,
+                value,
+                pos: at,
+            });
         }
         Ok(())
     }

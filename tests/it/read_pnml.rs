@@ -375,6 +375,49 @@ fn repeated_arc_is_an_error() {
 }
 
 #[test]
+fn the_first_bad_arc_in_the_file_is_the_one_named() {
+    // the reader checks the arcs after reading them all: still the first at fault is named,
+    // with its position
+    let repeat =
+        |t: &str, p: &str, id: &str| format!("<arc id=\"{id}\" source=\"{p}\" target=\"{t}\"/>\n");
+    let unknown = "<arc id=\"bad\" source=\"zz\" target=\"t_1_x\"/>\n";
+    let base = trans("t_1_x", &[("a0", "a1")]) + &trans("t_2_y", &[("b0", "b1")]);
+    let text = net(
+        "1",
+        &(base.clone() + &repeat("t_1_x", "a0", "r1") + unknown),
+        NUPN,
+    );
+    let e = parse_err(&text);
+    assert!(e.contains("arc `r1` repeats arc `it_1_xa0`"), "{e}");
+    let text = net(
+        "1",
+        &(base.clone() + unknown + &repeat("t_1_x", "a0", "r1")),
+        NUPN,
+    );
+    let e = parse_err(&text);
+    assert!(e.contains("arc `bad`: its source `zz`"), "{e}");
+    // two repeats in two transitions (the second transition's first): its line is named
+    let both = base.clone() + &repeat("t_2_y", "b0", "r2") + &repeat("t_1_x", "a0", "r1");
+    let text = net("1", &both, NUPN);
+    let line = text.lines().position(|l| l.contains("id=\"r2\"")).unwrap() + 1;
+    let e = parse_err(&text);
+    assert!(e.contains("arc `r2` repeats arc `it_2_yb0`"), "{e}");
+    assert!(e.contains(&format!("t.pnml:{line}:")), "{e}");
+    // a character reference in an id is resolved: `a&#48;` is the place `a0`
+    let escaped = base.replace("source=\"a0\"", "source=\"a&#48;\"");
+    assert_ne!(escaped, base);
+    let (sys, _) = parse_net(&net("1", &escaped, NUPN)).expect("the net reads");
+    let (plain, _) = parse_net(&net("1", &base, NUPN)).expect("the net reads");
+    let shape = |s: &System| {
+        (0..s.labels().len())
+            .map(|l| (s.labels()[l].name.clone(), moves(s, l)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shape(&sys), shape(&plain));
+    assert!(shape(&sys).iter().any(|(n, m)| n == "x" && *m > 0));
+}
+
+#[test]
 fn non_safe_marking_is_an_error() {
     let e = parse_err(&net("2", "", NUPN));
     assert!(
