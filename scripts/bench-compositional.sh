@@ -3,11 +3,21 @@
 # CPU time (user+sys) and peak memory of `check --engine compositional`, `--engine auto` and
 # `--engine symbolic`, the verdicts compared (with the official ones where the property file
 # has them); per property, how it was reduced (equivalence, kept labels, the largest LTS made,
-# the LTS checked) and which engine `auto` chose, from the JSON reports. Where mCRL2 is built
-# (LTSYM_MCRL2_BIN, see docs/formats-and-peers.md), the largest LTS of the first property of
-# each problem is minimised by `ltsconvert` beside `ltsym reduce`.
+# the LTS checked) and which engine `auto` chose, from the JSON reports. Then the largest LTS
+# that `ltsym reduce --compose` makes for the problem (all labels kept, up to
+# LTSYM_BENCH_MAX_STATES states, default 200000; written also when that limit stops it) is
+# minimised side by side (see --minimise).
 #
 #   scripts/bench-compositional.sh [PROBLEM...]     (default: 2016/119 2017/108 2017/113)
+#   scripts/bench-compositional.sh --minimise FILE.aut...
+#
+# --minimise: each .aut file minimised modulo strong, branching and divergence-preserving
+# branching bisimulation by `ltsym reduce` and, where they are found, by mCRL2's `ltsconvert`
+# (-ebisim, -ebranching-bisim, -edpbranching-bisim; in LTSYM_MCRL2_BIN or on PATH) and LTSmin's
+# `ltsmin-reduce` (-s, -b, -b --divergence; in LTSYM_LTSMIN_BIN or on PATH), one after another:
+# CPU time (user+sys), peak memory and the quotient's size, and whether the quotients are
+# equivalent (mCRL2's `ltscompare` where found, else `ltsym compare`). A peer that is not
+# found is skipped with a line that says so.
 #
 # Each run is limited to LTSYM_BENCH_TIMEOUT seconds (default 600) of wall time (`--timeout`)
 # and that plus 30 of CPU time (`ulimit -t`); LTSYM_BENCH_TIMEOUT=0 sets no wall-time limit
@@ -42,6 +52,53 @@ cpu() { # command... -> prints "user+sys s, peak KB" of the command, its stdout 
   echo "$u $s $m" > "$tmp/last"
   echo "$(python3 -c "print(f'{$u+$s:.2f}')") s cpu, peak $m KB"
 }
+
+max_states=${LTSYM_BENCH_MAX_STATES:-200000}
+
+peer() { # NAME ENVVAR -> the path of peer NAME (in $ENVVAR or on PATH), or nothing
+  local dir=${!2:-}
+  if [ -n "$dir" ] && [ -x "$dir/$1" ]; then echo "$dir/$1"; else command -v "$1" || true; fi
+}
+size() { # FILE.aut -> "S states, T transitions" from its header
+  head -1 "$1" | tr -d ' ' | sed -E 's/^des\(([0-9]+),([0-9]+),([0-9]+)\).*/\3 states, \2 transitions/'
+}
+minimise() { # FILE.aut: ltsym reduce beside ltsconvert and ltsmin-reduce, per equivalence
+  local f=$1 conv cmp lmin
+  conv=$(peer ltsconvert LTSYM_MCRL2_BIN); cmp=$(peer ltscompare LTSYM_MCRL2_BIN)
+  lmin=$(peer ltsmin-reduce LTSYM_LTSMIN_BIN)
+  echo "minimising $f ($(size "$f"))"
+  [ -n "$conv" ] || echo "  ltsconvert not found (LTSYM_MCRL2_BIN, PATH): skipped"
+  [ -n "$lmin" ] || echo "  ltsmin-reduce not found (LTSYM_LTSMIN_BIN, PATH): skipped"
+  for row in "strong bisim -s" "branching branching-bisim -b" "dpbranching dpbranching-bisim -b --divergence"; do
+    set -- $row; local eq=$1 meq=$2; shift 2
+    rm -f "$tmp/y.aut" "$tmp/m.aut" "$tmp/l.aut"
+    printf '  %-12s %-26s %s -> %s\n' "$eq" "ltsym reduce:" \
+      "$(cpu "$ltsym" reduce "$f" --equivalence "$eq" --compose -o "$tmp/y.aut")" "$(size "$tmp/y.aut")"
+    if [ -n "$conv" ]; then
+      printf '  %-12s %-26s %s -> %s\n' "" "ltsconvert -e$meq:" \
+        "$(cpu "$conv" -e"$meq" "$f" "$tmp/m.aut")" "$(size "$tmp/m.aut")"
+      if [ -n "$cmp" ]; then
+        "$cmp" -e"$meq" "$tmp/y.aut" "$tmp/m.aut" > "$tmp/cmp" 2>&1
+        echo "  $(printf '%-12s' '') quotients: $(tail -1 "$tmp/cmp")"
+      else
+        "$ltsym" compare --equivalence "$eq" "$tmp/y.aut" "$tmp/m.aut" > "$tmp/cmp" 2>&1
+        echo "  $(printf '%-12s' '') quotients (ltsym compare): exit $? (0: equivalent)"
+      fi
+    fi
+    if [ -n "$lmin" ]; then
+      printf '  %-12s %-26s %s -> %s\n' "" "ltsmin-reduce $*:" \
+        "$(cpu "$lmin" "$@" "$f" "$tmp/l.aut")" "$(size "$tmp/l.aut")"
+      "$ltsym" compare --equivalence "$eq" "$tmp/y.aut" "$tmp/l.aut" > "$tmp/cmp" 2>&1
+      echo "  $(printf '%-12s' '') quotients (ltsym compare): exit $? (0: equivalent)"
+    fi
+  done
+}
+
+if [ "${1:-}" = --minimise ]; then
+  shift
+  for f in "$@"; do minimise "$f"; done
+  exit 0
+fi
 
 for p in "${problems[@]}"; do
   year=${p%/*}; n=${p#*/}
@@ -102,13 +159,10 @@ if csv:
                         f"{red.get('equivalence', '')},{red.get('largest_states', '')},"
                         f"{red.get('largest_transitions', '')}\n")
 PY
-  if [ -n "${LTSYM_MCRL2_BIN:-}" ] && [ -x "$LTSYM_MCRL2_BIN/ltsconvert" ]; then
-    "$ltsym" reduce "$dot" --equivalence strong --compose -o "$tmp/whole.aut" \
-      --largest-out "$tmp/largest.aut" > /dev/null 2>&1 || true
-    if [ -s "$tmp/largest.aut" ]; then
-      echo "largest LTS (all labels kept): $(head -1 "$tmp/largest.aut")"
-      echo "  ltsym reduce strong: $(cpu "$ltsym" reduce "$tmp/largest.aut" --equivalence strong --compose -o "$tmp/r.aut")"
-      echo "  ltsconvert -ebisim:  $(cpu "$LTSYM_MCRL2_BIN/ltsconvert" -ebisim "$tmp/largest.aut" "$tmp/m.aut")"
-    fi
+  "$ltsym" reduce "$dot" --equivalence strong --compose --max-states "$max_states" \
+    -o "$tmp/whole.aut" --largest-out "$tmp/largest.aut" > /dev/null 2>&1
+  if [ -s "$tmp/largest.aut" ]; then
+    echo "largest LTS (all labels kept, up to $max_states states): $(head -1 "$tmp/largest.aut")"
+    minimise "$tmp/largest.aut"
   fi
 done

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
-use super::options::{CheckOptions, Engine};
+use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR};
 use super::shared::{
     fair_share, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
 };
@@ -18,7 +18,7 @@ use crate::automata::Tgba;
 use crate::compose::ltl::{check as check_compositional, LtlAnswer, Reduction};
 use crate::compose::network::{as_system, joint_lasso};
 use crate::compose::realise::realise_network_lasso;
-use crate::compose::smart::Cache;
+use crate::compose::smart::{Bounds, Cache, Stop};
 use crate::compose::tree::Node;
 use crate::error::{Error, Result};
 use crate::limits::Budget;
@@ -63,8 +63,8 @@ pub(super) fn check_ltl_compositional(
         let mut reduction = None;
         let verdict = (|| -> Result<Verdict> {
             let pos = translate_within(&p.formula, budget)?;
-            let answer =
-                check_compositional(sys, neg, &pos, opts.compose_max_states, &mut cache, budget)?;
+            let bounds = Bounds::states(opts.compose_max_states);
+            let answer = check_compositional(sys, neg, &pos, bounds, &mut cache, budget)?;
             match answer {
                 LtlAnswer::Decided {
                     counterexample,
@@ -86,6 +86,7 @@ pub(super) fn check_ltl_compositional(
                 LtlAnswer::Network {
                     nodes,
                     reduction: r,
+                    ..
                 } => {
                     log::info!(
                         "LTL #{}: {} reduced LTSs left (largest {} states), composing more passes \
@@ -139,11 +140,15 @@ fn finish(
 }
 
 /// `--engine auto`: each property first by the compositional engine, composing no LTS over
-/// `opts.compose_max_states` states and within an equal share of the time left; the
-/// properties it leaves (the composition stays too large, or the share ran out) then go to
-/// the symbolic engine together, on the whole system (one reachability for all of them), not
-/// on the reduced network: a reduced network that stays large is no easier for BDDs than the
-/// system, and each network needed a context of its own. Each result names its engine.
+/// `opts.compose_max_states` states, spending no more than `opts.auto_compose_work` on
+/// compositions ([`Bounds::max_work`]) and within an equal share of the time left; the
+/// properties it leaves (the composition stays too large, the work or the share ran out)
+/// then go to the symbolic engine together, on the whole system (one reachability for all of
+/// them), not on the reduced network: a reduced network that stays large is no easier for
+/// BDDs than the system, and each network needed a context of its own. Once the properties
+/// given up have cost [`AUTO_GIVE_UP_FACTOR`] times the work of one in all, the rest go to the
+/// symbolic engine without a try: a system whose compositions stay large for those is likely
+/// to for the others. Each result names its engine.
 pub(super) fn check_ltl_auto(
     sys: &System,
     ps: &[Property<Ltl>],
@@ -157,8 +162,24 @@ pub(super) fn check_ltl_auto(
     on(Event::Begin(report));
     let mut results: Vec<Option<PropertyResult>> = vec![None; ps.len()];
     let mut left: Vec<usize> = Vec::new();
+    let bounds = Bounds {
+        max_states: opts.compose_max_states,
+        max_work: opts.auto_compose_work,
+    };
+    let give_up_at = opts.auto_compose_work.saturating_mul(AUTO_GIVE_UP_FACTOR);
+    let mut wasted = 0usize;
     for (i, p) in ps.iter().enumerate() {
         let t = Instant::now();
+        if wasted >= give_up_at {
+            log::info!(
+                "LTL #{}: engine symbolic (the compositional engine gave up on {} properties \
+                 after {wasted} states and transitions of compositions)",
+                p.number,
+                left.len()
+            );
+            left.push(i);
+            continue;
+        }
         let share = fair_share(budget, ps.len() - i);
         let neg = match automata.get(i, Round::First, &share)? {
             Ok(neg) => neg,
@@ -167,38 +188,49 @@ pub(super) fn check_ltl_auto(
                 continue;
             }
         };
-        let attempt = translate_within(&p.formula, &share).and_then(|pos| {
-            check_compositional(sys, neg, &pos, opts.compose_max_states, &mut cache, &share)
-        });
+        let attempt = translate_within(&p.formula, &share)
+            .and_then(|pos| check_compositional(sys, neg, &pos, bounds, &mut cache, &share));
         let (verdict, r) = match attempt {
             Ok(LtlAnswer::Decided {
                 counterexample,
                 reduction,
             }) => (Ok(counterexample), reduction),
-            Ok(LtlAnswer::Network { reduction, .. }) => {
+            Ok(LtlAnswer::Network {
+                reduction, stop, ..
+            }) => {
+                let why = match stop {
+                    Stop::States => format!("passes {} states", opts.compose_max_states),
+                    Stop::Work => format!(
+                        "made {} states and transitions of compositions",
+                        reduction.work
+                    ),
+                };
                 log::info!(
-                    "LTL #{}: engine symbolic (the composition for {} kept labels passes {} \
-                     states)",
+                    "LTL #{}: engine symbolic (the composition for {} kept labels {why})",
                     p.number,
                     reduction.kept.len(),
-                    opts.compose_max_states
                 );
+                wasted = wasted.saturating_add(reduction.work);
                 left.push(i);
                 continue;
             }
             Err(Error::Limit(l)) => {
                 log::info!("LTL #{}: engine symbolic (compositional: {l})", p.number);
+                // the work is not known here: a share that ran out counts as all of it
+                wasted = wasted.saturating_add(opts.auto_compose_work);
                 left.push(i);
                 continue;
             }
             Err(e) => return Err(e),
         };
         log::info!(
-            "LTL #{}: engine compositional, modulo {} keeping {} labels, largest LTS {} states",
+            "LTL #{}: engine compositional, modulo {} keeping {} labels, largest LTS {} states, \
+             {} states and transitions of compositions",
             p.number,
             r.equivalence.name(),
             r.kept.len(),
-            r.largest.0
+            r.largest.0,
+            r.work
         );
         let mut res = finish(sys, p, neg, verdict, opts, t.elapsed().as_secs_f64())?;
         res.reduction = Some(info(&r));
@@ -206,6 +238,8 @@ pub(super) fn check_ltl_auto(
         on(Event::Decided(&res));
         results[i] = Some(res);
     }
+    // the reduced LTSs of the properties given up are of no use to the symbolic engine
+    drop(cache);
     if !left.is_empty() {
         let sub: Vec<Property<Ltl>> = left.iter().map(|&i| ps[i].clone()).collect();
         let sym_opts = CheckOptions {

@@ -35,7 +35,8 @@ mod spin;
 
 pub use crate::report::Event;
 pub use options::{
-    order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps, MAX_COMPOSED_STATES,
+    order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps, AUTO_COMPOSE_WORK,
+    AUTO_GIVE_UP_FACTOR, MAX_COMPOSED_STATES,
 };
 
 use compose::{check_ltl_auto, check_ltl_compositional};

@@ -83,6 +83,15 @@ impl LtlSemantics {
 /// engine takes over (the default of [`CheckOptions::compose_max_states`]).
 pub const MAX_COMPOSED_STATES: usize = 200_000;
 
+/// `--engine auto`: the work (states and transitions of the compositions made, see
+/// [`crate::compose::smart::Bounds::max_work`]) the compositional engine may spend on one
+/// property before it goes to the symbolic engine (the default of
+/// [`CheckOptions::auto_compose_work`]); and once the properties given up so have cost this
+/// many times as much in all, the rest of the file goes to the symbolic engine at once. Why
+/// these: docs/compositional.md, "`check --engine auto`".
+pub const AUTO_COMPOSE_WORK: usize = 2_000_000;
+pub const AUTO_GIVE_UP_FACTOR: usize = 2;
+
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
     pub engine: Engine,
@@ -98,6 +107,9 @@ pub struct CheckOptions {
     /// Compositional and auto engines: the largest composition built for a property before
     /// the symbolic engine takes over (see [`crate::check::MAX_COMPOSED_STATES`]).
     pub compose_max_states: usize,
+    /// Auto engine: the work the compositional engine may spend on a property (see
+    /// [`crate::check::AUTO_COMPOSE_WORK`]).
+    pub auto_compose_work: usize,
     /// The memory limit (see [`crate::memory`]); the node store is sized from it through
     /// `manager` ([`ManagerOptions::within`]).
     pub memory: Option<MemoryLimit>,
@@ -129,6 +141,7 @@ impl Default for CheckOptions {
             max_nodes: None,
             max_states: None,
             compose_max_states: MAX_COMPOSED_STATES,
+            auto_compose_work: AUTO_COMPOSE_WORK,
             memory: None,
             started: None,
             start_steps: StartSteps::default(),

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use ltsym::compose::network::{as_system, leaves};
-use ltsym::compose::smart::{reduce, Cache, Reduced};
+use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced};
 use ltsym::compose::tree::Node;
 use ltsym::compose::{Equivalence, Lts, TAU};
 use ltsym::limits::Budget;
@@ -45,7 +45,8 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = super::count, default_value = "10000000")]
     max_states: u64,
     /// With --compose: also write the largest LTS made on the way (a composition before it
-    /// was minimised, as a rule) to this .aut file, e.g. to minimise it with another tool.
+    /// was minimised, as a rule) to this .aut file, e.g. to minimise it with another tool;
+    /// written also when the state limit stops the composition.
     #[arg(long, value_name = "PATH.aut", requires = "compose")]
     largest_out: Option<PathBuf>,
     /// The file to write: .exp (with its .aut files beside it, named after it), or .aut with
@@ -106,12 +107,43 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let keep_all: Vec<LabelId> = (0..sys.labels().len())
             .filter(|&l| !sys.label(l).is_silent() && !hide(l))
             .collect();
-        let node = composed(&sys, &keep_all, &eq, args.max_states)?;
-        write_aut(&sys, &node.lts, &args.output)?;
+        let done = composed(&sys, &keep_all, &eq, args.max_states)?;
         if let Some(path) = &args.largest_out {
-            write_aut(&sys, &node.largest().lts, path)?;
+            write_aut(&sys, &done.largest().lts, path)?;
         }
-        let largest = node.sizes()[0];
+        let largest = done.largest();
+        let largest = (largest.lts.num_states(), largest.lts.num_transitions());
+        let node = match done {
+            Composed::Whole(node) => node,
+            Composed::Stopped { left, max_states } => {
+                outln!(
+                    "{} components, {} states and {} transitions in all, composed and minimised \
+                     modulo {} until the state limit: {} reduced LTSs left ({}), composing two \
+                     more needs at least {} states (largest LTS on the way: {} states, {} \
+                     transitions) in {:.2} s",
+                    sys.components().len(),
+                    before.0,
+                    before.1,
+                    eq.name(),
+                    left.len(),
+                    left.iter()
+                        .map(|n| format!("{} states", n.lts.num_states()))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    smallest_product(&left),
+                    largest.0,
+                    largest.1,
+                    t0.elapsed().as_secs_f64()
+                );
+                if let Some(path) = &args.largest_out {
+                    outln!("wrote {}", path.display());
+                }
+                return Err(Error::Limit(ltsym::error::Limit::States {
+                    max: max_states,
+                }));
+            }
+        };
+        write_aut(&sys, &node.lts, &args.output)?;
         outln!(
             "{} components, {} states and {} transitions in all, composed and minimised modulo {}: \
              {} states, {} transitions (largest LTS on the way: {} states, {} transitions) in {:.2} s",
@@ -126,6 +158,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             t0.elapsed().as_secs_f64()
         );
         outln!("wrote {}", args.output.display());
+        if let Some(path) = &args.largest_out {
+            outln!("wrote {}", path.display());
+        }
         return Ok(ExitCode::SUCCESS);
     }
     if ext != "exp" {
@@ -168,29 +203,75 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What [`composed`] built: the whole system, or what was left when the state limit stopped it.
+pub(super) enum Composed {
+    /// The whole system, composed and minimised.
+    Whole(Rc<Node>),
+    /// The reduced LTSs left when composing any two more would pass `max_states` states.
+    Stopped {
+        left: Vec<Rc<Node>>,
+        max_states: u64,
+    },
+}
+
+impl Composed {
+    /// The whole system, or the state limit (exit code 3) that stopped its composition.
+    pub(super) fn whole(self) -> Result<Rc<Node>, Error> {
+        match self {
+            Composed::Whole(node) => Ok(node),
+            Composed::Stopped { max_states, .. } => {
+                Err(Error::Limit(ltsym::error::Limit::States {
+                    max: max_states,
+                }))
+            }
+        }
+    }
+
+    /// The LTS with the most states (then transitions) made on the way: in the reduction tree
+    /// of the whole system, or in the trees of the LTSs left.
+    pub(super) fn largest(&self) -> &Node {
+        let size = |n: &Node| (n.lts.num_states(), n.lts.num_transitions());
+        match self {
+            Composed::Whole(node) => node.largest(),
+            Composed::Stopped { left, .. } => left
+                .iter()
+                .map(|n| n.largest())
+                .max_by_key(|n| size(n))
+                .expect("a system has a component"),
+        }
+    }
+}
+
 /// `sys` composed and minimised modulo `eq` in a smart order, the labels not in `kept`
-/// (ascending) hidden as soon as every component that has them is in; a limit error past
-/// `max_states` states.
+/// (ascending) hidden as soon as every component that has them is in, building no LTS of more
+/// than `max_states` states.
 pub(super) fn composed(
     sys: &System,
     kept: &[LabelId],
     eq: &Equivalence,
     max_states: u64,
-) -> Result<Rc<Node>, Error> {
+) -> Result<Composed, Error> {
     let max = usize::try_from(max_states).unwrap_or(usize::MAX);
-    match reduce(sys, kept, eq, max, &mut Cache::new(), &Budget::unlimited())? {
-        Reduced::Final(node) => Ok(node),
-        Reduced::Network(nodes) => {
-            log::info!(
-                "{} reduced LTSs left; composing two more needs at least {} states",
-                nodes.len(),
-                smallest_product(&nodes)
-            );
-            Err(Error::Limit(ltsym::error::Limit::States {
-                max: max_states,
-            }))
-        }
-    }
+    Ok(
+        match reduce(
+            sys,
+            kept,
+            eq,
+            Bounds::states(max),
+            &mut Cache::new(),
+            &Budget::unlimited(),
+        )? {
+            Reduced::Final(node, _) => Composed::Whole(node),
+            Reduced::Network(left, _, _) => {
+                log::info!(
+                    "{} reduced LTSs left; composing two more needs at least {} states",
+                    left.len(),
+                    smallest_product(&left)
+                );
+                Composed::Stopped { left, max_states }
+            }
+        },
+    )
 }
 
 /// Writes `lts` (over the labels of `sys`) to the `.aut` file `path`.

@@ -39,7 +39,7 @@ use std::rc::Rc;
 
 use super::lts::{Act, Lts, TAU};
 use super::realise::{realise_lasso, Step};
-use super::smart::{labels_named, reduce, Cache, Reduced};
+use super::smart::{labels_named, reduce, Bounds, Cache, Reduced, Stop};
 use super::tree::{act, Node};
 use super::Equivalence;
 use crate::automata::interrupt::interruptible;
@@ -61,6 +61,8 @@ pub struct Reduction {
     pub largest: (usize, usize),
     /// The LTS checked at the end (states, transitions).
     pub last: (usize, usize),
+    /// The work of the compositions made (see [`Bounds::max_work`]).
+    pub work: usize,
 }
 
 /// The answer for one property.
@@ -70,9 +72,11 @@ pub enum LtlAnswer {
         counterexample: Option<(Vec<LabelId>, Vec<LabelId>)>,
         reduction: Reduction,
     },
-    /// The composition passed the state limit: the reduced network, for another engine.
+    /// The composition passed the state limit, or the work ran out (`stop`): the reduced
+    /// network, for another engine.
     Network {
         nodes: Vec<Rc<Node>>,
+        stop: Stop,
         reduction: Reduction,
     },
 }
@@ -88,29 +92,38 @@ pub fn equivalence_for(neg: &Tgba, pos: &Tgba) -> Equivalence {
 }
 
 /// Checks the property whose negation `neg` and which itself `pos` recognise, on `sys`,
-/// composing no LTS over `max_states` states. `cache` is shared by the properties of `sys`.
+/// reducing within `bounds`. `cache` is shared by the properties of `sys`.
 pub fn check(
     sys: &System,
     neg: &Tgba,
     pos: &Tgba,
-    max_states: usize,
+    bounds: Bounds,
     cache: &mut Cache,
     budget: &Budget,
 ) -> Result<LtlAnswer> {
     let eq = equivalence_for(neg, pos);
     let kept = labels_named(sys, &neg.atoms);
-    let reduced = reduce(sys, &kept, &eq, max_states, cache, budget)?;
+    let reduced = reduce(sys, &kept, &eq, bounds, cache, budget)?;
     let mut reduction = Reduction {
         equivalence: eq,
         kept,
         largest: (0, 0),
         last: (0, 0),
+        work: 0,
     };
     let node = match reduced {
-        Reduced::Final(node) => node,
-        Reduced::Network(nodes) => {
+        Reduced::Final(node, work) => {
+            reduction.work = work;
+            node
+        }
+        Reduced::Network(nodes, stop, work) => {
+            reduction.work = work;
             reduction.largest = nodes.iter().flat_map(|n| n.sizes()).max().unwrap_or((0, 0));
-            return Ok(LtlAnswer::Network { nodes, reduction });
+            return Ok(LtlAnswer::Network {
+                nodes,
+                stop,
+                reduction,
+            });
         }
     };
     reduction.largest = node.sizes()[0];

@@ -13,8 +13,10 @@
 //! smallest bound first, each cut off once its product grows well past the smallest product
 //! found in the round.
 //!
-//! When every candidate is past the state limit, what is left is a network of reduced LTSs
-//! ([`Reduced::Network`]) for another engine to finish.
+//! When every candidate is past the state limit, or the compositions made so far used up the
+//! work allowed ([`Bounds::max_work`]: an early way out for a property whose compositions
+//! stay large), what is left is a network of reduced LTSs ([`Reduced::Network`]) for another
+//! engine to finish.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -26,12 +28,44 @@ use crate::error::Result;
 use crate::limits::Budget;
 use crate::model::{CompId, LabelId, System};
 
-/// What a reduction ends with.
+/// What a reduction ends with, and the work it took ([`Bounds::max_work`]).
 pub enum Reduced {
     /// One LTS: the whole system, reduced.
-    Final(Rc<Node>),
-    /// Several reduced LTSs whose composition passes the state limit.
-    Network(Vec<Rc<Node>>),
+    Final(Rc<Node>, usize),
+    /// Several reduced LTSs whose composition passes the state limit, or (`Stop::Work`)
+    /// that were left when the work ran out.
+    Network(Vec<Rc<Node>>, Stop, usize),
+}
+
+/// Why a reduction stopped short of one LTS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Every composition left passes [`Bounds::max_states`].
+    States,
+    /// The compositions made used up [`Bounds::max_work`].
+    Work,
+}
+
+/// How far a reduction may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// No composition of more states is built.
+    pub max_states: usize,
+    /// No composition is begun once the compositions made so far (those the cache did not
+    /// hold) have this many states and transitions in all (a composition cut off at its
+    /// state limit counts that many states). Work, not time, so that the same input always
+    /// gives the same answer.
+    pub max_work: usize,
+}
+
+impl Bounds {
+    /// At most `max_states` states per composition, no limit on the work.
+    pub fn states(max_states: usize) -> Bounds {
+        Bounds {
+            max_states,
+            max_work: usize::MAX,
+        }
+    }
 }
 
 /// What identifies a reduced group: its components, the kept labels among theirs, the
@@ -57,13 +91,12 @@ impl Cache {
 const CUTOFF_FACTOR: usize = 16;
 const MIN_CUTOFF: usize = 20_000;
 
-/// Reduces `sys` modulo `eq`, keeping the labels `kept` (ascending) visible, composing
-/// no LTS of more than `max_states` states.
+/// Reduces `sys` modulo `eq`, keeping the labels `kept` (ascending) visible, within `bounds`.
 pub fn reduce(
     sys: &System,
     kept: &[LabelId],
     eq: &Equivalence,
-    max_states: usize,
+    bounds: Bounds,
     cache: &mut Cache,
     budget: &Budget,
 ) -> Result<Reduced> {
@@ -102,8 +135,15 @@ pub fn reduce(
         };
         active.push(node);
     }
+    let mut work = 0;
     while active.len() > 1 {
-        match best_pair(&active, &key_of, &hidden_in, eq, max_states, cache, budget)? {
+        let round = Round {
+            key_of: &key_of,
+            hidden_in: &hidden_in,
+            eq,
+            bounds,
+        };
+        match best_pair(&active, &round, &mut work, cache, budget)? {
             Some((i, j, node)) => {
                 log::debug!(
                     "composed {:?} and {:?}: {} states, {} transitions",
@@ -117,24 +157,44 @@ pub fn reduce(
                 active.remove(lo);
                 active.push(node);
             }
-            None => return Ok(Reduced::Network(active)),
+            None => {
+                let stop = if work >= bounds.max_work {
+                    Stop::Work
+                } else {
+                    Stop::States
+                };
+                return Ok(Reduced::Network(active, stop, work));
+            }
         }
     }
-    Ok(Reduced::Final(
-        active.pop().expect("a system has a component"),
-    ))
+    let last = active.pop().expect("a system has a component");
+    Ok(Reduced::Final(last, work))
 }
 
-/// The pair of `active` whose reduced composition is smallest, and that composition.
+/// What a round of [`best_pair`] needs of the reduction.
+struct Round<'a> {
+    key_of: &'a dyn Fn(&[CompId]) -> Key,
+    hidden_in: &'a dyn Fn(&[CompId], LabelId) -> bool,
+    eq: &'a Equivalence,
+    bounds: Bounds,
+}
+
+/// The pair of `active` whose reduced composition is smallest, and that composition; `work`
+/// counts the compositions made (see [`Bounds::max_work`]).
 fn best_pair(
     active: &[Rc<Node>],
-    key_of: &dyn Fn(&[CompId]) -> Key,
-    hidden_in: &dyn Fn(&[CompId], LabelId) -> bool,
-    eq: &Equivalence,
-    max_states: usize,
+    round: &Round<'_>,
+    work: &mut usize,
     cache: &mut Cache,
     budget: &Budget,
 ) -> Result<Option<(usize, usize, Rc<Node>)>> {
+    let Round {
+        key_of,
+        hidden_in,
+        eq,
+        bounds,
+    } = round;
+    let max_states = bounds.max_states;
     let shares = |a: &Node, b: &Node| {
         let (x, y) = (a.lts.interface(), b.lts.interface());
         x.iter().any(|l| y.binary_search(l).is_ok())
@@ -147,12 +207,13 @@ fn best_pair(
             }
         }
     }
-    if candidates.is_empty() {
-        // nothing shared: the two smallest, which interleave
-        let mut order: Vec<usize> = (0..active.len()).collect();
-        order.sort_by_key(|&i| active[i].lts.num_states());
-        candidates.push((order[0], order[1]));
-    }
+    // when no pair that shares a label fits (or none shares one), the two smallest, which
+    // may only interleave (an LTS that shares nothing any more, e.g. one whose labels are all
+    // hidden, is composed so rather than left over)
+    let mut order: Vec<usize> = (0..active.len()).collect();
+    order.sort_by_key(|&i| active[i].lts.num_states());
+    let two_smallest = (order[0].min(order[1]), order[0].max(order[1]));
+    let fallback = (!candidates.contains(&two_smallest)).then_some(two_smallest);
     let bound = |&(i, j): &(usize, usize)| {
         active[i]
             .lts
@@ -162,7 +223,11 @@ fn best_pair(
     candidates.sort_by_key(bound);
     let mut best: Option<(usize, usize, Rc<Node>)> = None;
     let mut smallest_product = usize::MAX;
-    for (i, j) in candidates {
+    let sharing = candidates.len();
+    for (k, (i, j)) in candidates.into_iter().chain(fallback).enumerate() {
+        if k >= sharing && best.is_some() {
+            break;
+        }
         budget.check_time()?;
         let mut comps: Vec<CompId> = active[i]
             .comps
@@ -188,13 +253,20 @@ fn best_pair(
                 if cache.too_big.get(&key).is_some_and(|&at| at <= cutoff) {
                     continue;
                 }
+                if *work >= bounds.max_work {
+                    break;
+                }
                 let hide = |a: Act| hidden_in(&comps, a as LabelId);
                 match compose(Rc::clone(&active[i]), Rc::clone(&active[j]), &hide, cutoff) {
                     None => {
+                        *work = work.saturating_add(cutoff);
                         cache.too_big.insert(key, cutoff);
                         continue;
                     }
                     Some(p) => {
+                        *work = work
+                            .saturating_add(p.lts.num_states())
+                            .saturating_add(p.lts.num_transitions());
                         smallest_product = smallest_product.min(p.lts.num_states());
                         let n = Rc::new(quotient(Rc::new(p), eq));
                         cache.done.insert(key, Rc::clone(&n));

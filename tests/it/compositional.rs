@@ -15,7 +15,7 @@ use crate::support::cli::{ltsym, stdout};
 use crate::support::data::rers;
 use crate::support::prop;
 use crate::support::scratch::scratch;
-use ltsym::check::{check, CheckOptions, Engine};
+use ltsym::check::{check, CheckOptions, Engine, AUTO_COMPOSE_WORK};
 use ltsym::logic::{Ltl, Properties, Property};
 use ltsym::System;
 
@@ -105,25 +105,33 @@ fn random_formulas_agree_with_the_explicit_engine() {
 }
 
 /// `--engine auto` on random systems: every verdict is the explicit engine's, and each result
-/// names the engine that gave it. With a composition limit of 3 states most properties pass it
-/// and go to the symbolic engine; with the default, the compositional engine answers: both
-/// branches are taken, and both counted.
+/// names the engine that gave it. Three settings: a composition limit of 3 states (most
+/// properties pass it and go to the symbolic engine); the defaults (the compositional engine
+/// answers); and a state limit out of reach with little work allowed for compositions
+/// (`auto_compose_work`), where the properties whose compositions need more work (or that
+/// come after the give-up point) go to the symbolic engine. Every branch is taken, and
+/// counted: the symbolic answers of the third setting are the work limit's doing.
 #[test]
 fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
-    let (comp, sym) = (Cell::new(0), Cell::new(0));
-    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(|spec| {
+    let (comp, by_states, by_work) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let settings = vec![
+        (3usize, AUTO_COMPOSE_WORK),
+        (200_000, AUTO_COMPOSE_WORK),
+        (1_000_000, 120),
+    ];
+    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(move |spec| {
         let sys = AnySys::Generated(spec);
         (
             Just(sys.clone()),
             arb::formulas_over(&sys.build(), 3, 3, 6),
-            proptest::sample::select(vec![3usize, 200_000]),
+            proptest::sample::select(settings.clone()),
         )
     });
     prop::check(
         "compositional::auto_engine_agrees_with_the_explicit_engine_and_names_its_choice",
-        20,
+        30,
         cases,
-        |(sys, formulas, limit)| {
+        |(sys, formulas, (limit, work))| {
             let sys = sys.build();
             let p = props(&formulas);
             let explicit = run(&sys, &p, Engine::Explicit);
@@ -131,6 +139,7 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
                 engine: Engine::Auto,
                 witness: true,
                 compose_max_states: limit,
+                auto_compose_work: work,
                 ..CheckOptions::default()
             };
             let report = check(&sys, "random", None, &p, &opts).expect("the check runs");
@@ -144,7 +153,8 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
                         comp.set(comp.get() + 1);
                         assert!(r.reduction.is_some(), "no reduction reported");
                     }
-                    Some("symbolic") => sym.set(sym.get() + 1),
+                    Some("symbolic") if work < AUTO_COMPOSE_WORK => by_work.set(by_work.get() + 1),
+                    Some("symbolic") => by_states.set(by_states.get() + 1),
                     other => panic!("engine {other:?}"),
                 }
                 if explicit[k] == Some(false) {
@@ -153,11 +163,59 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
             }
         },
     );
-    let (comp, sym) = (comp.get(), sym.get());
+    let (comp, by_states, by_work) = (comp.get(), by_states.get(), by_work.get());
     assert!(
-        comp > 20 && sym > 20,
-        "compositional {comp}, symbolic {sym}"
+        comp > 20 && by_states > 10 && by_work > 10,
+        "compositional {comp}, symbolic by the state limit {by_states}, by the work {by_work}"
     );
+}
+
+/// A reduction stops for lack of work exactly when the work it needs is more than allowed:
+/// with the work the whole reduction took, it ends in one LTS; with half, it stops with the
+/// reduced LTSs left (`Stop::Work`), having spent at least that half.
+#[test]
+fn reduction_stops_when_its_work_runs_out() {
+    use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced, Stop};
+    use ltsym::compose::Equivalence;
+    use ltsym::limits::Budget;
+    let sys = ltsym::gen::family("philosophers:5").unwrap();
+    let kept: Vec<usize> = (0..sys.labels().len())
+        .filter(|&l| !sys.label(l).is_silent())
+        .collect();
+    let run = |max_work: usize| {
+        let bounds = Bounds {
+            max_states: 1_000_000,
+            max_work,
+        };
+        reduce(
+            &sys,
+            &kept,
+            &Equivalence::Strong,
+            bounds,
+            &mut Cache::new(),
+            &Budget::unlimited(),
+        )
+        .unwrap()
+    };
+    let Reduced::Final(whole, work) = run(usize::MAX) else {
+        panic!("philosophers:5 reduced to one LTS without a work limit")
+    };
+    assert!(work > 0);
+    match run(work) {
+        Reduced::Final(again, w) => {
+            assert_eq!(w, work);
+            assert_eq!(again.lts.num_states(), whole.lts.num_states());
+        }
+        Reduced::Network(..) => panic!("stopped with the work it needs"),
+    }
+    match run(work / 2) {
+        Reduced::Network(left, stop, w) => {
+            assert_eq!(stop, Stop::Work);
+            assert!(left.len() > 1);
+            assert!(w >= work / 2 && w < work, "{w} of {work}");
+        }
+        Reduced::Final(..) => panic!("one LTS with half the work it needs"),
+    }
 }
 
 /// `check --engine auto` on small RERS problems: the official verdicts, each result's engine
@@ -250,6 +308,92 @@ fn reduce_writes_what_compare_finds_equivalent() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+/// The numbers after `what` in `text` ("largest LTS on the way: 24 states, 58 transitions").
+fn sizes_after(text: &str, what: &str) -> (u32, usize) {
+    let rest = &text[text
+        .find(what)
+        .unwrap_or_else(|| panic!("no `{what}` in:\n{text}"))
+        + what.len()..];
+    let mut nums = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<usize>().unwrap());
+    (nums.next().unwrap() as u32, nums.next().unwrap())
+}
+
+/// `reduce --compose --largest-out` writes the largest LTS made on the way, as a valid `.aut`
+/// file of the size it reports, both when the composition ends and when the state limit stops
+/// it (exit code 3, the limit named, no output file); the LTS it writes under the limit is a
+/// composition (more states than any component) within the limit.
+#[test]
+fn reduce_writes_the_largest_lts_also_when_the_state_limit_stops_it() {
+    let s = scratch();
+    let dot = s.path("philosophers.dot");
+    let o = ltsym()
+        .args(["gen", "philosophers:5", "-o"])
+        .arg(&dot)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let sys = ltsym::parse::load_system(&dot, &Default::default()).unwrap();
+    let widest = sys
+        .components()
+        .iter()
+        .map(|c| c.num_states())
+        .max()
+        .unwrap() as u32;
+    for (max, code) in [("40", 3), ("10000", 0)] {
+        let (out, largest) = (
+            s.path(&format!("whole-{max}.aut")),
+            s.path(&format!("largest-{max}.aut")),
+        );
+        let o = ltsym()
+            .args([
+                "reduce",
+                "--equivalence",
+                "strong",
+                "--compose",
+                "--max-states",
+                max,
+            ])
+            .arg("--largest-out")
+            .arg(&largest)
+            .arg("-o")
+            .arg(&out)
+            .arg(&dot)
+            .output()
+            .unwrap();
+        let (text, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr));
+        assert_eq!(
+            o.status.code(),
+            Some(code),
+            "--max-states {max}:\n{text}\n{err}"
+        );
+        let (states, transitions) = sizes_after(&text, "largest LTS on the way: ");
+        let lts = ltsym::parse::aut::read_lts(&largest).unwrap();
+        assert_eq!(
+            (lts.num_states, lts.transitions.len()),
+            (states, transitions),
+            "--max-states {max}"
+        );
+        assert!(
+            states > widest,
+            "--max-states {max}: {states} states, a component has {widest}"
+        );
+        if code == 3 {
+            assert!(states <= 40, "{states} states past the limit");
+            assert!(err.contains("state limit of 40"), "{err}");
+            assert!(text.contains("reduced LTSs left"), "{text}");
+            assert!(
+                !out.exists(),
+                "an output written though the limit stopped the run"
+            );
+        } else {
+            assert!(out.exists());
+        }
+    }
 }
 
 #[test]
