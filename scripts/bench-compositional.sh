@@ -69,6 +69,9 @@ minimise() { # FILE.aut: ltsym reduce beside ltsconvert and ltsmin-reduce, per e
   echo "minimising $f ($(size "$f"))"
   [ -n "$conv" ] || echo "  ltsconvert not found (LTSYM_MCRL2_BIN, PATH): skipped"
   [ -n "$lmin" ] || echo "  ltsmin-reduce not found (LTSYM_LTSMIN_BIN, PATH): skipped"
+  # mCRL2 reads only `tau` as the internal action; ours and CADP's is `i`
+  tau() { sed -E 's/^\(([0-9]+), *i, *([0-9]+)\)$/(\1, tau, \2)/' "$1"; }
+  [ -n "$conv" ] && tau "$f" > "$tmp/f_tau.aut"
   for row in "strong bisim -s" "branching branching-bisim -b" "dpbranching dpbranching-bisim -b --divergence"; do
     set -- $row; local eq=$1 meq=$2; shift 2
     rm -f "$tmp/y.aut" "$tmp/m.aut" "$tmp/l.aut"
@@ -76,9 +79,9 @@ minimise() { # FILE.aut: ltsym reduce beside ltsconvert and ltsmin-reduce, per e
       "$(cpu "$ltsym" reduce "$f" --equivalence "$eq" --compose -o "$tmp/y.aut")" "$(size "$tmp/y.aut")"
     if [ -n "$conv" ]; then
       printf '  %-12s %-26s %s -> %s\n' "" "ltsconvert -e$meq:" \
-        "$(cpu "$conv" -e"$meq" "$f" "$tmp/m.aut")" "$(size "$tmp/m.aut")"
+        "$(cpu "$conv" -e"$meq" "$tmp/f_tau.aut" "$tmp/m.aut")" "$(size "$tmp/m.aut")"
       if [ -n "$cmp" ]; then
-        "$cmp" -e"$meq" "$tmp/y.aut" "$tmp/m.aut" > "$tmp/cmp" 2>&1
+        tau "$tmp/y.aut" > "$tmp/y_tau.aut"; "$cmp" -e"$meq" "$tmp/y_tau.aut" "$tmp/m.aut" > "$tmp/cmp" 2>&1
         echo "  $(printf '%-12s' '') quotients: $(tail -1 "$tmp/cmp")"
       else
         "$ltsym" compare --equivalence "$eq" "$tmp/y.aut" "$tmp/m.aut" > "$tmp/cmp" 2>&1
