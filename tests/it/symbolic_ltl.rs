@@ -161,6 +161,13 @@ fn small_ctx(sys: &System, pos: AutPosition, aut_size: usize) -> SystemCtx {
     ctx_in(sys, pos, aut_size, Space::Reach)
 }
 
+/// Where a random case puts the automaton block (by `round`, in turn at the top, middle and
+/// bottom) and the room it needs (the largest of `auts`).
+fn case_layout(auts: &[Tgba], round: usize) -> (AutPosition, usize) {
+    let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+    (pos, auts.iter().map(|a| a.num_states).max().unwrap())
+}
+
 /// The context over the states `space` names: `Space::Over` skips reachability.
 fn ctx_in(sys: &System, pos: AutPosition, aut_size: usize, space: Space) -> SystemCtx {
     let order = [("given".to_string(), (0..sys.components().len()).collect())];
@@ -561,8 +568,7 @@ fn random_systems_agree_with_the_explicit_oracle() {
         cases,
         |(spec, auts, round)| {
             let sys = spec.build();
-            let max = auts.iter().map(|a| a.num_states).max().unwrap();
-            let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+            let (pos, max) = case_layout(&auts, round);
             // a third of the rounds (both universes) without reachability, on the
             // over-approximation
             let ctx = if (round / 2) % 3 == 1 {
@@ -682,8 +688,7 @@ fn race_of_the_exact_fixpoints_agrees_with_the_explicit_oracle() {
         cases,
         |(spec, auts, round)| {
             let sys = spec.build();
-            let max = auts.iter().map(|a| a.num_states).max().unwrap();
-            let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+            let (pos, max) = case_layout(&auts, round);
             let ctx = small_ctx(&sys, pos, max);
             for aut in &auts {
                 let opts = LtlOptions {
@@ -1267,8 +1272,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
                 .iter()
                 .map(|f| translate(&Ltl::not(f.clone())).unwrap())
                 .collect();
-            let max = autos.iter().map(|a| a.num_states).max().unwrap();
-            let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+            let (pos, max) = case_layout(&autos, round);
             let space = [Space::Reach, Space::Over][(round / 6) % 2];
             let ctx = ctx_in(&sys, pos, max, space);
             for (k, (f, aut)) in formulas.iter().zip(&autos).enumerate() {
@@ -1427,8 +1431,7 @@ fn reordering_in_the_middle_of_the_search_changes_no_verdict() {
         cases,
         |(spec, auts, round)| {
             let sys = spec.build();
-            let max = auts.iter().map(|a| a.num_states).max().unwrap();
-            let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+            let (pos, max) = case_layout(&auts, round);
             let space = if round % 4 == 3 {
                 Space::Over
             } else {
