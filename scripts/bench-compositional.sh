@@ -54,7 +54,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 csv=${LTSYM_BENCH_CSV:-}
-if [ -n "$csv" ] && [ ! -s "$csv" ]; then
+if [ -n "$csv" ] && [ ! -s "$csv" ] && [ "${1:-}" != --largest ]; then
   echo "problem,engine,run_cpu_s,run_peak_kb,property,verdict,official,time_s,chosen,equivalence,largest_states,largest_transitions" > "$csv"
 fi
 
