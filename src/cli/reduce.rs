@@ -40,7 +40,7 @@ pub struct Args {
     /// Hide every label but these.
     #[arg(long, value_name = "L,..", value_delimiter = ',')]
     keep: Vec<String>,
-    /// Reduce as `check --engine compositional` does for property --property of this LTL
+    /// Reduce as the compositional engine of `check` does for property --property of this LTL
     /// file: its labels kept, every other hidden, modulo the bisimulation that keeps its
     /// verdict (dpbranching where the property is interruptible, else strong); instead of
     /// --equivalence, --hide and --keep.
