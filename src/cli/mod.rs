@@ -145,8 +145,8 @@ enum EquivalenceName {
 /// The bisimulation of `reduce` and `compare`.
 #[derive(clap::Args)]
 struct EquivalenceArgs {
-    /// The bisimulation to minimise or compare modulo (required, but for `reduce
-    /// --properties`, which picks it).
+    /// The bisimulation to minimise or compare modulo (required, unless a property of a
+    /// property file picks it).
     #[arg(long, value_enum)]
     equivalence: Option<EquivalenceName>,
     /// With --equivalence sharp: the labels that stay strong (`i`: the internal action, which
