@@ -10,6 +10,7 @@
 #
 #   scripts/bench-compositional.sh [PROBLEM...]     (default: 2016/119 2017/108 2017/113)
 #   scripts/bench-compositional.sh --minimise FILE.aut...
+#   scripts/bench-compositional.sh --largest PROBLEM...
 #
 # --minimise: each .aut file minimised modulo strong, branching and divergence-preserving
 # branching bisimulation by `ltsym reduce` and, where they are found, by mCRL2's `ltsconvert`
@@ -18,6 +19,17 @@
 # CPU time (user+sys), peak memory and the quotient's size, and whether the quotients are
 # equivalent (mCRL2's `ltscompare` where found, else `ltsym compare`). A peer that is not
 # found is skipped with a line that says so.
+#
+# --largest: per LTL property of each problem (those of LTSYM_BENCH_PROPERTIES, e.g. "1 2 3",
+# default all), the reduction the compositional engine makes for it, not stopped early:
+# `ltsym reduce --properties FILE --property N --compose --largest-out` up to
+# LTSYM_BENCH_MAX_STATES states (default here 5000000) under LTSYM_BENCH_CPU seconds of CPU
+# (default here 120): the equivalence and kept labels it picks, the largest LTS made (states,
+# transitions, how many of the components it covers; a run stopped by the CPU limit reports the
+# largest product logged before), the final LTS, CPU and peak memory. With LTSYM_BENCH_CSV=FILE
+# one row per property is appended to FILE; with LTSYM_BENCH_KEEP=DIR the largest LTS of each
+# property is kept there as PROBLEM-N.aut (e.g. for --minimise), with the -vv log of the run
+# (every candidate composition and its size) as PROBLEM-N.log.
 #
 # Each run is limited to LTSYM_BENCH_TIMEOUT seconds (default 600) of wall time (`--timeout`)
 # and that plus 30 of CPU time (`ulimit -t`); LTSYM_BENCH_TIMEOUT=0 sets no wall-time limit
@@ -42,7 +54,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 csv=${LTSYM_BENCH_CSV:-}
-if [ -n "$csv" ] && [ ! -s "$csv" ]; then
+if [ -n "$csv" ] && [ ! -s "$csv" ] && [ "${1:-}" != --largest ]; then
   echo "problem,engine,run_cpu_s,run_peak_kb,property,verdict,official,time_s,chosen,equivalence,largest_states,largest_transitions" > "$csv"
 fi
 
@@ -96,6 +108,60 @@ minimise() { # FILE.aut: ltsym reduce beside ltsconvert and ltsmin-reduce, per e
     fi
   done
 }
+
+largest() { # PROBLEM: the largest LTS of the reduction of each property, see --largest
+  local p=$1 year=${1%/*} n=${1#*/} dot props k max=${LTSYM_BENCH_MAX_STATES:-5000000}
+  local lim=${LTSYM_BENCH_CPU:-120} keep=${LTSYM_BENCH_KEEP:-} out
+  dot="$rers/$year/problem$n.dot"; props="$rers/$year/problem$n-properties.txt"
+  local nums=${LTSYM_BENCH_PROPERTIES:-$(grep -oE '^#[0-9]+' "$props" | tr -d '#')}
+  local ncomp; ncomp=$("$ltsym" info "$dot" | grep -c '^component')
+  if [ -n "$csv" ] && [ ! -s "$csv" ]; then
+    echo "problem,property,equivalence,kept_labels,exit,largest_states,largest_transitions,largest_components,components,final_states,final_transitions,cpu_s,peak_kb" > "$csv"
+  fi
+  for k in $nums; do
+    out=$tmp/largest.aut; rm -f "$out"
+    ( ulimit -t "$lim"; /usr/bin/time -f "%U %S %M %x" -o "$tmp/time" "$ltsym" -vv reduce "$dot" \
+        --properties "$props" --property "$k" --compose --max-states "$max" -o "$tmp/whole.aut" \
+        --largest-out "$out" > "$tmp/out" 2> "$tmp/err" )
+    [ -n "$keep" ] && [ -s "$out" ] && cp "$out" "$keep/${year}-${n}-$k.aut"
+    [ -n "$keep" ] && cp "$tmp/err" "$keep/${year}-${n}-$k.log"
+    python3 - "$tmp" "$p" "$k" "$csv" "$lim" "$ncomp" <<'PY'
+import re, sys
+tmp, problem, k, csv, lim, comps = sys.argv[1:7]
+out, err = open(f"{tmp}/out").read(), open(f"{tmp}/err", errors="replace").read()
+t = open(f"{tmp}/time").read().split()
+# /usr/bin/time writes "Command terminated by signal N" before its line when ltsym is killed
+u, s, m, x = t[-4:]
+cpu = float(u) + float(s)
+m_eq = re.search(r"modulo (\S+) keeping (\d+) labels", err)
+eq, kept = (m_eq.group(1), m_eq.group(2)) if m_eq else ("", "")
+m_l = re.search(r"largest LTS on the way: (\d+) states, (\d+) transitions, (\d+) of", out)
+if m_l:
+    ls, lt, lc = m_l.groups()
+else:  # stopped from outside: the largest product logged so far
+    best = (0, 0, 0)
+    for c, ps, pt in re.findall(r"candidate \[([\d, ]*)\]: product (\d+) states, (\d+) transitions", err):
+        best = max(best, (int(ps), int(pt), len(c.split(","))))
+    ls, lt, lc = best if best[0] else ("", "", "")
+m_f = re.search(r"modulo \S+: (\d+) states, (\d+) transitions", out)
+fs, ft = m_f.groups() if m_f else ("", "")
+code = {"0": "0", "3": "3 (state limit)"}.get(x, x)
+if "signal" in open(f"{tmp}/time").read() or (x != "0" and x != "3" and cpu >= float(lim) - 1):
+    code = "cpu limit"
+print(f"  {problem} #{k}: {eq} keeping {kept}: largest {ls} states, {lt} transitions "
+      f"({lc} of {comps} components); final {fs or '-'} states; exit {code}; {cpu:.2f} s, {m} KB")
+if csv:
+    with open(csv, "a") as f:
+        f.write(f"{problem},{k},{eq},{kept},{code},{ls},{lt},{lc},{comps},{fs},{ft},{cpu:.2f},{m}\n")
+PY
+  done
+}
+
+if [ "${1:-}" = --largest ]; then
+  shift
+  for p in "$@"; do largest "$p"; done
+  exit 0
+fi
 
 if [ "${1:-}" = --minimise ]; then
   shift

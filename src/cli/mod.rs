@@ -145,9 +145,10 @@ enum EquivalenceName {
 /// The bisimulation of `reduce` and `compare`.
 #[derive(clap::Args)]
 struct EquivalenceArgs {
-    /// The bisimulation to minimise or compare modulo.
+    /// The bisimulation to minimise or compare modulo (required, unless a property of a
+    /// property file picks it).
     #[arg(long, value_enum)]
-    equivalence: EquivalenceName,
+    equivalence: Option<EquivalenceName>,
     /// With --equivalence sharp: the labels that stay strong (`i`: the internal action, which
     /// makes it strong bisimulation).
     #[arg(long, value_name = "L,..", value_delimiter = ',')]
@@ -161,12 +162,17 @@ impl EquivalenceArgs {
         id: &dyn Fn(&str) -> Option<ltsym::compose::Act>,
     ) -> Result<ltsym::compose::Equivalence, Error> {
         use ltsym::compose::{Equivalence, TAU};
-        if !self.strong.is_empty() && self.equivalence != EquivalenceName::Sharp {
+        let Some(name) = self.equivalence else {
+            return Err(Error::Usage(
+                "--equivalence is required: strong, branching, dpbranching, weak or sharp".into(),
+            ));
+        };
+        if !self.strong.is_empty() && name != EquivalenceName::Sharp {
             return Err(Error::Usage(
                 "--strong names the strong labels of --equivalence sharp".into(),
             ));
         }
-        Ok(match self.equivalence {
+        Ok(match name {
             EquivalenceName::Strong => Equivalence::Strong,
             EquivalenceName::Branching => Equivalence::Branching,
             EquivalenceName::Dpbranching => Equivalence::DivBranching,

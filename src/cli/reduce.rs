@@ -6,12 +6,16 @@ use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::Instant;
 
+use ltsym::automata::translate::translate;
+use ltsym::compose::ltl::equivalence_for;
 use ltsym::compose::network::{as_system, leaves};
-use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced};
+use ltsym::compose::smart::{labels_named, reduce, Bounds, Cache, Reduced};
 use ltsym::compose::tree::Node;
 use ltsym::compose::{Equivalence, Lts, TAU};
 use ltsym::limits::Budget;
+use ltsym::logic::{Ltl, Properties};
 use ltsym::model::LabelId;
+use ltsym::parse::{self, Logic};
 use ltsym::write::{self, aut, OutputFormat};
 use ltsym::{Error, System};
 
@@ -36,6 +40,16 @@ pub struct Args {
     /// Hide every label but these.
     #[arg(long, value_name = "L,..", value_delimiter = ',')]
     keep: Vec<String>,
+    /// Reduce as the compositional engine of `check` does for property --property of this LTL
+    /// file: its labels kept, every other hidden, modulo the bisimulation that keeps its
+    /// verdict (dpbranching where the property is interruptible, else strong); instead of
+    /// --equivalence, --hide and --keep.
+    #[arg(long, value_name = "FILE", requires = "property",
+          conflicts_with_all = ["hide", "keep", "equivalence"])]
+    properties: Option<PathBuf>,
+    /// The number of the property of --properties.
+    #[arg(long, value_name = "N", requires = "properties")]
+    property: Option<u32>,
     /// Compose the components (in a smart order, minimising as it goes) and write the whole
     /// system as one .aut file; without it, each component is minimised on its own and the
     /// network is written as an .exp file with one .aut file per component beside it.
@@ -77,11 +91,20 @@ fn label_ids(sys: &System, names: &[String], flag: &str) -> Result<Vec<LabelId>,
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let t0 = Instant::now();
     let sys = args.system.load()?;
-    let eq = args.equivalence.equivalence(&sys)?;
+    let (eq, kept, keep_given) = match (&args.properties, args.property) {
+        (Some(file), Some(n)) => {
+            let (eq, kept) = for_property(&sys, file, n)?;
+            (eq, kept, true)
+        }
+        _ => (
+            args.equivalence.equivalence(&sys)?,
+            label_ids(&sys, &args.keep, "--keep")?,
+            !args.keep.is_empty(),
+        ),
+    };
     let hidden = label_ids(&sys, &args.hide, "--hide")?;
-    let kept = label_ids(&sys, &args.keep, "--keep")?;
     let hide = |l: LabelId| {
-        if !args.keep.is_empty() {
+        if keep_given {
             kept.binary_search(&l).is_err()
         } else {
             hidden.binary_search(&l).is_ok()
@@ -112,7 +135,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             write_aut(&sys, &done.largest().lts, path)?;
         }
         let largest = done.largest();
-        let largest = (largest.lts.num_states(), largest.lts.num_transitions());
+        let largest = (
+            largest.lts.num_states(),
+            largest.lts.num_transitions(),
+            largest.comps.len(),
+        );
         let node = match done {
             Composed::Whole(node) => node,
             Composed::Stopped { left, max_states } => {
@@ -120,7 +147,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                     "{} components, {} states and {} transitions in all, composed and minimised \
                      modulo {} until the state limit: {} reduced LTSs left ({}), composing two \
                      more needs at least {} states (largest LTS on the way: {} states, {} \
-                     transitions) in {:.2} s",
+                     transitions, {} of the components) in {:.2} s",
                     sys.components().len(),
                     before.0,
                     before.1,
@@ -133,6 +160,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                     smallest_product(&left),
                     largest.0,
                     largest.1,
+                    largest.2,
                     t0.elapsed().as_secs_f64()
                 );
                 if let Some(path) = &args.largest_out {
@@ -146,7 +174,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         write_aut(&sys, &node.lts, &args.output)?;
         outln!(
             "{} components, {} states and {} transitions in all, composed and minimised modulo {}: \
-             {} states, {} transitions (largest LTS on the way: {} states, {} transitions) in {:.2} s",
+             {} states, {} transitions (largest LTS on the way: {} states, {} transitions, {} of \
+             the components) in {:.2} s",
             sys.components().len(),
             before.0,
             before.1,
@@ -155,6 +184,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             node.lts.num_transitions(),
             largest.0,
             largest.1,
+            largest.2,
             t0.elapsed().as_secs_f64()
         );
         outln!("wrote {}", args.output.display());
@@ -272,6 +302,30 @@ pub(super) fn composed(
             }
         },
     )
+}
+
+/// The equivalence and the kept labels (ascending) of LTL property `n` of `file` on `sys`, as
+/// the compositional engine picks them.
+fn for_property(sys: &System, file: &Path, n: u32) -> Result<(Equivalence, Vec<LabelId>), Error> {
+    let Properties::Ltl(ps) = parse::load_properties(file, Some(Logic::Ltl))? else {
+        return Err(Error::Internal("an LTL file read as CTL".into()));
+    };
+    let Some(p) = ps.into_iter().find(|p| p.number == n) else {
+        return Err(Error::Usage(format!(
+            "{}: no property #{n}",
+            file.display()
+        )));
+    };
+    let neg = translate(&Ltl::not(p.formula.clone()))?;
+    let pos = translate(&p.formula)?;
+    let eq = equivalence_for(&neg, &pos);
+    let kept = labels_named(sys, &neg.atoms);
+    log::info!(
+        "property #{n}: modulo {} keeping {} labels",
+        eq.name(),
+        kept.len()
+    );
+    Ok((eq, kept))
 }
 
 /// Writes `lts` (over the labels of `sys`) to the `.aut` file `path`.

@@ -259,6 +259,7 @@ fn best_pair(
                 let hide = |a: Act| hidden_in(&comps, a as LabelId);
                 match compose(Rc::clone(&active[i]), Rc::clone(&active[j]), &hide, cutoff) {
                     None => {
+                        log::debug!("candidate {comps:?}: product past {cutoff} states");
                         *work = work.saturating_add(cutoff);
                         cache.too_big.insert(key, cutoff);
                         continue;
@@ -268,7 +269,14 @@ fn best_pair(
                             .saturating_add(p.lts.num_states())
                             .saturating_add(p.lts.num_transitions());
                         smallest_product = smallest_product.min(p.lts.num_states());
+                        let (ps, pt) = (p.lts.num_states(), p.lts.num_transitions());
                         let n = Rc::new(quotient(Rc::new(p), eq));
+                        log::debug!(
+                            "candidate {comps:?}: product {ps} states, {pt} transitions, \
+                             minimised {} states, {} transitions",
+                            n.lts.num_states(),
+                            n.lts.num_transitions()
+                        );
                         cache.done.insert(key, Rc::clone(&n));
                         n
                     }

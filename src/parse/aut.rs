@@ -18,7 +18,9 @@
 //! The header is checked against the body: a transition count that differs from the lines
 //! found, or a state number outside `0 .. n-1`, is an error at its line.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::rc::Rc;
 
 use crate::error::{Error, Location, ParseError, Result};
 use crate::model::{System, SystemBuilder};
@@ -31,8 +33,10 @@ const INTERNAL: &str = "i";
 pub struct AutLts {
     pub initial: u32,
     pub num_states: u32,
-    /// `(from, label, to)`; `None` is the internal action `i`.
-    pub transitions: Vec<(u32, Option<String>, u32)>,
+    /// `(from, label, to)`; `None` is the internal action `i`. Each label's name is stored
+    /// once, shared by its transitions (a large LTS has millions of transitions over a few
+    /// hundred labels).
+    pub transitions: Vec<(u32, Option<Rc<str>>, u32)>,
 }
 
 fn err(file: &Path, line: usize, column: usize, msg: impl Into<String>) -> Error {
@@ -166,6 +170,7 @@ pub fn parse_lts(text: &str, file: &Path) -> Result<AutLts> {
     }
 
     let mut transitions = Vec::with_capacity(declared as usize);
+    let mut names: HashMap<&str, Rc<str>> = HashMap::new();
     let mut last_line = hline;
     for (ln, line) in lines {
         last_line = ln;
@@ -246,7 +251,8 @@ pub fn parse_lts(text: &str, file: &Path) -> Result<AutLts> {
         } else {
             raw
         };
-        let label = (label != INTERNAL).then(|| label.to_string());
+        let label = (label != INTERNAL)
+            .then(|| Rc::clone(names.entry(label).or_insert_with(|| Rc::from(label))));
         transitions.push((from, label, to));
     }
     if transitions.len() != declared as usize {
@@ -315,10 +321,10 @@ mod tests {
         assert_eq!(
             a.transitions,
             vec![
-                (0, Some("a".into()), 1),
+                (0, Some(Rc::from("a")), 1),
                 (1, None, 2),
-                (2, Some("x, \"y\"".into()), 0),
-                (2, Some("b c".into()), 2),
+                (2, Some(Rc::from("x, \"y\"")), 0),
+                (2, Some(Rc::from("b c")), 2),
             ]
         );
     }

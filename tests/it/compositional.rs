@@ -476,3 +476,86 @@ fn synth_bisimulation_tasks_get_the_generators_answer() {
     }
     assert!(answers[0] >= 4 && answers[1] >= 4, "{answers:?}");
 }
+
+/// `reduce --properties FILE --property N` reduces as `check --engine compositional` does for
+/// property N: its labels kept, modulo divergence-preserving branching bisimulation when it is
+/// interruptible (`G(a -> F b)`) and modulo strong bisimulation when it is not (`a U b`), so
+/// its output is that of `--equivalence ... --keep` with the property's labels, and the two
+/// equivalences give different LTSs here (the choice is seen in the output).
+#[test]
+fn reduce_for_a_property_keeps_its_labels_modulo_the_equivalence_that_keeps_it() {
+    let s = scratch();
+    let dot = rers("2016/problem104.dot");
+    let props = s.path("props.txt");
+    std::fs::write(
+        &props,
+        "#1:\n( G(c2_t2 => F(c3_t8__c2_t6)) )\n\n#2:\n( (c2_t2 U c3_t8__c2_t6) )\n",
+    )
+    .unwrap();
+    let run = |args: &[&str], out: &std::path::Path| {
+        let o = ltsym()
+            .arg("reduce")
+            .arg(&dot)
+            .args(args)
+            .args(["--compose", "-o"])
+            .arg(out)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        (stdout(&o), std::fs::read_to_string(out).unwrap())
+    };
+    let props = props.to_str().unwrap();
+    let keep = ["--keep", "c2_t2,c3_t8__c2_t6"];
+    let (dpb_text, dpb) = run(
+        &[&["--equivalence", "dpbranching"][..], &keep].concat(),
+        &s.path("dpb.aut"),
+    );
+    let (strong_text, strong) = run(
+        &[&["--equivalence", "strong"][..], &keep].concat(),
+        &s.path("strong.aut"),
+    );
+    let head = |t: &str| t.lines().next().unwrap_or("").to_owned();
+    assert_ne!(
+        head(&dpb),
+        head(&strong),
+        "the two equivalences give LTSs of the same size here"
+    );
+    for (n, want, text) in [("1", &dpb, &dpb_text), ("2", &strong, &strong_text)] {
+        let out = s.path(&format!("p{n}.aut"));
+        let (got_text, got) = run(&["--properties", props, "--property", n], &out);
+        assert!(
+            &got == want,
+            "property {n}: {} instead of {}",
+            head(&got),
+            head(want)
+        );
+        let modulo = |t: &str| {
+            t.split("modulo ")
+                .nth(1)
+                .map(|r| r.split(':').next().map(str::to_owned))
+        };
+        assert_eq!(modulo(&got_text), modulo(text), "property {n}:\n{got_text}");
+    }
+    // the property picks the labels and the equivalence: giving them as well is a usage error
+    let o = ltsym()
+        .arg("reduce")
+        .arg(&dot)
+        .args([
+            "--properties",
+            props,
+            "--property",
+            "1",
+            "--equivalence",
+            "strong",
+        ])
+        .args(["--compose", "-o"])
+        .arg(s.path("x.aut"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}

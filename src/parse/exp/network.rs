@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use super::syntax::{first_offset, Beh, ExpParser, Name, Vector, INTERNAL};
 use crate::error::{Error, Result};
@@ -34,7 +35,8 @@ struct Event {
 /// A hiding (the labels hidden) or a renaming (old label to new), applied to step labels.
 enum Relabel<'a> {
     Hide(HashSet<&'a str>),
-    Rename(HashMap<&'a str, &'a str>),
+    /// Each renamed label to its new name (`None`: the internal action), stored once.
+    Rename(HashMap<&'a str, Option<Rc<str>>>),
 }
 
 pub(super) struct Network<'p, 'a> {
@@ -61,7 +63,8 @@ impl Network<'_, '_> {
             if from == INTERNAL {
                 return Err(self.err(*off, "the internal action `i` cannot be renamed"));
             }
-            if map.insert(from.as_str(), to.as_str()).is_some() {
+            let to = (to != INTERNAL).then(|| Rc::from(to.as_str()));
+            if map.insert(from.as_str(), to).is_some() {
                 return Err(self.err(*off, format!("`{from}` is renamed twice")));
             }
         }
@@ -69,13 +72,12 @@ impl Network<'_, '_> {
     }
 
     /// A step label after `op`; `None` is silent.
-    fn relabel(label: Option<String>, op: &Relabel) -> Option<String> {
+    fn relabel(label: Option<Rc<str>>, op: &Relabel) -> Option<Rc<str>> {
         let l = label?;
         match op {
-            Relabel::Hide(names) => (!names.contains(l.as_str())).then_some(l),
-            Relabel::Rename(map) => match map.get(l.as_str()) {
-                Some(&INTERNAL) => None,
-                Some(to) => Some(to.to_string()),
+            Relabel::Hide(names) => (!names.contains(&*l)).then_some(l),
+            Relabel::Rename(map) => match map.get(&*l) {
+                Some(to) => to.clone(),
                 None => Some(l),
             },
         }
@@ -337,7 +339,7 @@ impl Network<'_, '_> {
         };
         for op in around.iter().rev() {
             for e in &mut events {
-                e.label = Self::relabel(e.label.take(), op);
+                e.label = Self::relabel(e.label.take().map(Rc::from), op).map(|l| l.to_string());
             }
         }
         // An event with a component that has no move on it never fires.
