@@ -89,6 +89,33 @@ pub(crate) fn saturate_recursive(
     memo: &mut SatMemo,
     start: &BDDFunction,
 ) -> BddResult<BDDFunction> {
+    saturate_among(enc, t, frontier, memo, start, None)
+}
+
+/// [`saturate_recursive`] with masked firing under the labels `only` (indices into
+/// `enc.labels`) instead of all: the forward closure of `start` under them. The LTL probe
+/// closes the slice of an automaton state under the labels of its self-loops this way
+/// (`ltl/slices.rs`). `memo` must only ever serve the same set of labels: its entries are
+/// closures under them.
+pub(crate) fn saturate_only(
+    enc: &Encoding,
+    t: &mut Tracker,
+    memo: &mut SatMemo,
+    start: &BDDFunction,
+    only: &[usize],
+) -> BddResult<BDDFunction> {
+    saturate_among(enc, t, false, memo, start, Some(only))
+}
+
+/// Saturation under every label, or under `only` (see [`saturate_only`]).
+fn saturate_among(
+    enc: &Encoding,
+    t: &mut Tracker,
+    frontier: bool,
+    memo: &mut SatMemo,
+    start: &BDDFunction,
+    only: Option<&[usize]>,
+) -> BddResult<BDDFunction> {
     t.partial_sets();
     let nb = enc.blocks.len();
     if memo.epoch != enc.reorder_count() {
@@ -101,6 +128,9 @@ pub(crate) fn saturate_recursive(
     let mut events: Vec<Vec<usize>> = vec![Vec::new(); nb];
     let mut bottom = vec![0; enc.labels.len()];
     for (l, r) in enc.labels.iter().enumerate() {
+        if only.is_some_and(|o| !o.contains(&l)) {
+            continue;
+        }
         let k = layout.fire_pos[l];
         if k < nb {
             events[k].push(l);
@@ -319,11 +349,79 @@ impl Sat<'_, '_, '_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{reach_with, Strategy};
+    use super::super::{reach_with, reachable, Strategy};
+    use super::*;
+    use crate::gen::rng::Rng;
+    use crate::gen::{random, RandomSpec};
     use crate::limits::Budget;
     use crate::model::SystemBuilder;
     use crate::symbolic::{Encoding, ManagerOptions};
     use oxidd::BooleanFunction;
+
+    /// Saturation under some of the labels (the LTL probe's slices) is the naive forward
+    /// fixpoint under those labels, from the initial state and from random sets of valid
+    /// states, also when cut by slices of work and resumed with the memo, which later calls
+    /// from other start sets share.
+    #[test]
+    fn saturation_under_some_labels_is_their_forward_fixpoint() {
+        let (mut cuts, mut narrower) = (0, 0);
+        for seed in 0..40u64 {
+            let sys = random(&RandomSpec {
+                components: 3 + (seed % 3) as usize,
+                states_per_component: 3 + (seed % 4) as usize,
+                transitions_per_component: 6,
+                share_rate: 0.5,
+                deadlocks: seed % 2 == 0,
+                seed,
+            })
+            .unwrap();
+            let order: Vec<usize> = (0..sys.components().len()).collect();
+            let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+            let mut rng = Rng::new(seed);
+            let only: Vec<usize> = (0..enc.labels.len()).filter(|_| rng.chance(0.6)).collect();
+            let naive = |start: &BDDFunction| {
+                let mut y = start.clone();
+                loop {
+                    let mut next = y.clone();
+                    for &l in &only {
+                        next = next.or(&enc.labels[l].image(&y).unwrap()).unwrap();
+                    }
+                    if next == y {
+                        return y;
+                    }
+                    y = next;
+                }
+            };
+            let some = {
+                let c = enc.valid.pick_cube_dd(|_, _, _| rng.chance(0.5)).unwrap();
+                c.and(&enc.valid).unwrap()
+            };
+            let mut memo = SatMemo::default();
+            for start in [&enc.initial, &some] {
+                let want = naive(start);
+                let mut work = 1 + seed as usize % 5;
+                let got = loop {
+                    let b = Budget::unlimited();
+                    let sliced = b.slice(&enc, work);
+                    let mut t = Tracker::new(&enc, &sliced);
+                    let r = saturate_only(&enc, &mut t, &mut memo, start, &only);
+                    match b.unless_sliced(r).unwrap() {
+                        Some(r) => break r,
+                        None => cuts += 1,
+                    }
+                    work *= 2;
+                };
+                assert!(got == want, "seed {seed}");
+            }
+            if naive(&enc.initial) != reachable(&enc, &Budget::unlimited()).unwrap() {
+                narrower += 1;
+            }
+        }
+        assert!(
+            cuts > 20 && narrower > 10,
+            "{cuts} cuts, {narrower} narrower"
+        );
+    }
 
     /// A relation that reads a block above its declared support (as a product construction
     /// may build): every strategy must give the set chaining gives.
