@@ -193,7 +193,9 @@ impl SliceClosure {
                 if self.dir == Direction::Forward && sl.guards[q].is_none() && c == enc.t() {
                     // Unconstrained: the masked firing of reachability's saturation, with the
                     // local labels of a block fired as their closure, which a constraint would
-                    // not allow (see `saturate_recursive`; docs/benchmarks.md, "Probe").
+                    // not allow (see `saturate_recursive`); the probe of 2017 problem 108 #8
+                    // closes in its first large slice instead of not at all (docs/benchmarks.md,
+                    // "Probe and fixpoint race").
                     let mut t = Tracker::new(enc, budget);
                     let closed =
                         saturate_only(enc, &mut t, &mut self.sat_memos[ev], &part, &sl.labels[ev])?;
