@@ -369,10 +369,27 @@ pub fn examine_symbolic<'a>(
         Examination::Liveness => vec![within_limits(space.live(budget))?.map(Value::Bool)],
         _ => {
             let mut out = Vec::with_capacity(props.len());
+            let mut ctl = None;
             for p in props {
+                // The time limit is the examination's: once it has run out no formula can be
+                // answered, and each would still do its own first steps before noticing.
+                if budget.expired() {
+                    out.push(None);
+                    continue;
+                }
                 out.push(match &p.query {
                     Query::Bound(ps) => within_limits(space.bound(ps, budget))?.map(num),
-                    Query::Holds(f) => within_limits(space.holds_ctl(f, budget))?.map(Value::Bool),
+                    Query::Holds(f) => {
+                        if ctl.is_none() {
+                            ctl = within_limits(space.ctl_checker(budget))?;
+                        }
+                        match &ctl {
+                            Some(ck) => {
+                                within_limits(space.holds_ctl(ck, f, budget))?.map(Value::Bool)
+                            }
+                            None => None,
+                        }
+                    }
                 });
             }
             out

@@ -385,11 +385,19 @@ impl<'a> NetChecker<'a> {
         self.sets.state_set(&self.enc, f, budget)
     }
 
+    /// The CTL checker over the reachable markings that [`NetChecker::holds_ctl`] evaluates
+    /// with. Make one per examination, not one per formula: it finds the transitions enabled
+    /// somewhere and clusters their relations, which on a net of many transitions costs more
+    /// than most formulas do.
+    pub fn ctl_checker(&self, budget: &Budget) -> Result<CtlChecker<'_>> {
+        CtlChecker::new_within(&self.enc, &self.reach, &self.fsys.system, budget)
+    }
+
     /// Whether a CTL formula (reachability formulas included) holds in the initial marking,
-    /// over all maximal paths, finite ones ending in a deadlock included.
-    pub fn holds_ctl(&self, f: &Formula, budget: &Budget) -> Result<bool> {
-        let ctl = CtlChecker::new(&self.enc, &self.reach, &self.fsys.system)?;
-        let s = self.ctl_set(&ctl, f, budget)?;
+    /// over all maximal paths, finite ones ending in a deadlock included; `ck` from
+    /// [`NetChecker::ctl_checker`] on this net.
+    pub fn holds_ctl(&self, ck: &CtlChecker, f: &Formula, budget: &Budget) -> Result<bool> {
+        let s = self.ctl_set(ck, f, budget)?;
         Ok(self.enc.initial.and(&s)?.satisfiable())
     }
 
