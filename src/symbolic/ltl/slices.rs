@@ -19,7 +19,7 @@ use crate::symbolic::cluster::Clusters;
 use crate::symbolic::encoding::{minus, BddResult};
 use crate::symbolic::reach::constrained::{ClosureMemo, Direction, Events, Saturator};
 use crate::symbolic::reach::layout::Layout;
-use crate::symbolic::reach::saturation::{saturate_only, SatMemo};
+use crate::symbolic::reach::saturation::{saturate_only, SatMemo, SatPlan};
 use crate::symbolic::reach::tracker::Tracker;
 use crate::symbolic::Encoding;
 
@@ -104,6 +104,8 @@ pub(crate) struct SliceClosure {
     /// The same for the unconstrained forward closures (see [`SliceClosure::run`]); each
     /// [`SatMemo`] minds its own epoch.
     sat_memos: Vec<SatMemo>,
+    /// Their plans, made on first use.
+    sat_plans: Vec<Option<SatPlan>>,
     memo_epoch: u64,
     /// Per automaton state: `within` in its slice, once needed.
     slice_of_within: Vec<Option<BDDFunction>>,
@@ -119,6 +121,7 @@ impl SliceClosure {
             added: enc.f(),
             memos: Vec::new(),
             sat_memos: Vec::new(),
+            sat_plans: Vec::new(),
             memo_epoch: 0,
             slice_of_within: Vec::new(),
         }
@@ -160,6 +163,7 @@ impl SliceClosure {
         }
         if self.sat_memos.len() != sl.events.len() {
             self.sat_memos = sl.events.iter().map(|_| SatMemo::default()).collect();
+            self.sat_plans = sl.events.iter().map(|_| None).collect();
         }
         if self.slice_of_within.is_empty() {
             self.slice_of_within = vec![None; sl.aut.len()];
@@ -197,8 +201,14 @@ impl SliceClosure {
                     // closes in its first large slice instead of not at all (docs/benchmarks.md,
                     // "Probe and fixpoint race").
                     let mut t = Tracker::new(enc, budget);
-                    let closed =
-                        saturate_only(enc, &mut t, &mut self.sat_memos[ev], &part, &sl.labels[ev])?;
+                    let closed = saturate_only(
+                        enc,
+                        &mut t,
+                        &mut self.sat_memos[ev],
+                        &mut self.sat_plans[ev],
+                        &part,
+                        &sl.labels[ev],
+                    )?;
                     let new = minus(&closed.and(aut_q)?, &self.y)?;
                     self.y = self.y.or(&new)?;
                     self.added = self.added.or(&new)?;
@@ -227,6 +237,7 @@ impl SliceClosure {
                 // complete: the memos' work is done
                 self.memos.clear();
                 self.sat_memos.clear();
+                self.sat_plans.clear();
                 return Ok(false);
             }
             let step = match self.dir {
