@@ -19,6 +19,8 @@ use crate::symbolic::cluster::Clusters;
 use crate::symbolic::encoding::{minus, BddResult};
 use crate::symbolic::reach::constrained::{ClosureMemo, Direction, Events, Saturator};
 use crate::symbolic::reach::layout::Layout;
+use crate::symbolic::reach::saturation::{saturate_only, SatMemo, SatPlan};
+use crate::symbolic::reach::tracker::Tracker;
 use crate::symbolic::Encoding;
 
 /// The product cut by automaton state: the labels on the self-loops of a state saturate its
@@ -27,6 +29,8 @@ pub(crate) struct Slices {
     pub(crate) layout: Layout,
     /// Distinct self-loop label sets, placed for saturation.
     events: Vec<Events>,
+    /// The labels of each of `events`.
+    labels: Vec<Vec<usize>>,
     /// Per automaton state: its index into `events`.
     events_of: Vec<usize>,
     /// Per automaton state `q`: `aut = q`.
@@ -69,9 +73,11 @@ impl Slices {
             .map(|q| enc.value(aut_block, q, false))
             .collect::<BddResult<Vec<_>>>()?;
         let aut_cube = enc.cube(&[aut_block], false)?;
+        let labels = sets.iter().map(|ls| ls.to_vec()).collect();
         Ok(Slices {
             layout,
             events,
+            labels,
             events_of,
             aut,
             guards: guards.to_vec(),
@@ -95,6 +101,11 @@ pub(crate) struct SliceClosure {
     /// Per distinct self-loop label set ([`Slices::events`]): the saturator's finished work,
     /// keyed by block position, so valid for the layout of epoch `memo_epoch` only.
     memos: Vec<ClosureMemo>,
+    /// The same for the unconstrained forward closures (see [`SliceClosure::run`]); each
+    /// [`SatMemo`] minds its own epoch.
+    sat_memos: Vec<SatMemo>,
+    /// Their plans, made on first use.
+    sat_plans: Vec<Option<SatPlan>>,
     memo_epoch: u64,
     /// Per automaton state: `within` in its slice, once needed.
     slice_of_within: Vec<Option<BDDFunction>>,
@@ -109,6 +120,8 @@ impl SliceClosure {
             frontier: start.clone(),
             added: enc.f(),
             memos: Vec::new(),
+            sat_memos: Vec::new(),
+            sat_plans: Vec::new(),
             memo_epoch: 0,
             slice_of_within: Vec::new(),
         }
@@ -148,6 +161,10 @@ impl SliceClosure {
             self.memos = vec![ClosureMemo::default(); sl.events.len()];
             self.memo_epoch = sl.layout.epoch();
         }
+        if self.sat_memos.len() != sl.events.len() {
+            self.sat_memos = sl.events.iter().map(|_| SatMemo::default()).collect();
+            self.sat_plans = sl.events.iter().map(|_| None).collect();
+        }
         if self.slice_of_within.is_empty() {
             self.slice_of_within = vec![None; sl.aut.len()];
         }
@@ -177,6 +194,30 @@ impl SliceClosure {
                     }
                 };
                 let ev = sl.events_of[q];
+                if self.dir == Direction::Forward && sl.guards[q].is_none() && c == enc.t() {
+                    // Unconstrained: the masked firing of reachability's saturation, with the
+                    // local labels of a block fired as their closure, which a constraint would
+                    // not allow (see `saturate_recursive`); the probe of 2017 problem 108 #8
+                    // closes in its first large slice instead of not at all (docs/benchmarks.md,
+                    // "Probe and fixpoint race").
+                    let mut t = Tracker::new(enc, budget);
+                    let closed = saturate_only(
+                        enc,
+                        &mut t,
+                        &mut self.sat_memos[ev],
+                        &mut self.sat_plans[ev],
+                        &part,
+                        &sl.labels[ev],
+                    )?;
+                    let new = minus(&closed.and(aut_q)?, &self.y)?;
+                    self.y = self.y.or(&new)?;
+                    self.added = self.added.or(&new)?;
+                    self.frontier = minus(&self.frontier, aut_q)?;
+                    if hits(&new)? {
+                        return Ok(true);
+                    }
+                    continue;
+                }
                 let mut sat = Saturator::new(enc, &sl.layout, &sl.events[ev], self.dir, budget)
                     .with_memo(std::mem::take(&mut self.memos[ev]));
                 let closed = match &sl.guards[q] {
@@ -195,6 +236,8 @@ impl SliceClosure {
             if !self.added.satisfiable() {
                 // complete: the memos' work is done
                 self.memos.clear();
+                self.sat_memos.clear();
+                self.sat_plans.clear();
                 return Ok(false);
             }
             let step = match self.dir {

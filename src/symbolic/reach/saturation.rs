@@ -89,74 +89,56 @@ pub(crate) fn saturate_recursive(
     memo: &mut SatMemo,
     start: &BDDFunction,
 ) -> BddResult<BDDFunction> {
-    t.partial_sets();
-    let nb = enc.blocks.len();
-    if memo.epoch != enc.reorder_count() {
-        // keyed by position, which a reordering changes
-        memo.map.clear();
-        memo.epoch = enc.reorder_count();
-    }
-    let layout = Layout::new(enc);
-    let at = &layout.at;
-    let mut events: Vec<Vec<usize>> = vec![Vec::new(); nb];
-    let mut bottom = vec![0; enc.labels.len()];
-    for (l, r) in enc.labels.iter().enumerate() {
-        let k = layout.fire_pos[l];
-        if k < nb {
-            events[k].push(l);
-        }
-        // the lowest position the relation reads or writes: its support's lowest block, or
-        // lower if the relation also reads a block below its support
-        let mut low = r
-            .support
-            .iter()
-            .map(|&b| at.pos[b])
-            .max()
-            .unwrap_or(0)
-            .max(k);
-        // only masked firing needs it
-        if !frontier {
-            low = low.max(layout.bottom_block(nb, &r.rel));
-        }
-        bottom[l] = low;
-    }
-    let mut below_cube = vec![enc.t(); nb];
-    for j in (0..nb.saturating_sub(1)).rev() {
-        below_cube[j] = below_cube[j + 1].and(&enc.cube(&[at.order[j + 1]], true)?)?;
-    }
-    // The labels that move one block alone fire as one relation, their reflexive-transitive
-    // closure: one image instead of rounds of chaining on every saturated sub-diagram. On the
-    // 2016-style problems (most labels local to one small component) this is most of the images.
-    let merged = merge_local_labels(enc, at, &mut events, |b, local| {
-        let rels: Vec<&Relation> = local.iter().map(|&l| &enc.labels[l]).collect();
-        enc.local_closure(b, &rels)
-    })?;
-    let mut closures = Vec::new();
-    for (k, closure) in merged {
-        bottom.push(k);
-        closures.push(closure);
-    }
-    // no label at or below block k: nothing to saturate there
-    let active_from = active_from(&events);
-    let mut s = Sat {
-        enc,
-        t,
-        layout,
-        events,
-        bottom,
-        below_cube,
-        frontier,
-        active_from,
-        closures,
-        memo,
-        path: Vec::new(),
-    };
-    s.sat(start, 0, nb)
+    saturate_among(enc, t, frontier, memo, start, None)
 }
 
-struct Sat<'a, 'b, 'c, 'm> {
-    enc: &'a Encoding,
-    t: &'b mut Tracker<'c>,
+/// [`saturate_recursive`] with masked firing under the labels `only` (indices into
+/// `enc.labels`) instead of all: the forward closure of `start` under them. The LTL probe
+/// closes the slice of an automaton state under the labels of its self-loops this way
+/// (`ltl/slices.rs`). `memo` must only ever serve the same set of labels: its entries are
+/// closures under them.
+///
+/// `plan` is [`SatPlan::new`] of `only`, made once for many calls (its setup, the closures of
+/// the local labels above all, is not free); it is made again when the variables have been
+/// reordered since.
+pub(crate) fn saturate_only(
+    enc: &Encoding,
+    t: &mut Tracker,
+    memo: &mut SatMemo,
+    plan: &mut Option<SatPlan>,
+    start: &BDDFunction,
+    only: &[usize],
+) -> BddResult<BDDFunction> {
+    if plan
+        .as_ref()
+        .is_none_or(|p| p.layout.epoch() != enc.reorder_count())
+    {
+        *plan = Some(SatPlan::new(enc, false, Some(only))?);
+    }
+    match plan {
+        Some(plan) => saturate_with(enc, t, plan, memo, start),
+        None => Err(crate::error::Error::Internal(
+            "saturation plan missing".into(),
+        )),
+    }
+}
+
+/// Saturation under every label, or under `only` (see [`saturate_only`]).
+fn saturate_among(
+    enc: &Encoding,
+    t: &mut Tracker,
+    frontier: bool,
+    memo: &mut SatMemo,
+    start: &BDDFunction,
+    only: Option<&[usize]>,
+) -> BddResult<BDDFunction> {
+    let plan = SatPlan::new(enc, frontier, only)?;
+    saturate_with(enc, t, &plan, memo, start)
+}
+
+/// Where the labels of a saturation fire and what they need, for the current variable order
+/// (see [`saturate_recursive`]).
+pub(crate) struct SatPlan {
     layout: Layout,
     events: Vec<Vec<usize>>,
     /// The lowest block each label's relation reads or writes.
@@ -168,6 +150,96 @@ struct Sat<'a, 'b, 'c, 'm> {
     active_from: Vec<bool>,
     /// Event `enc.labels.len() + i` is `closures[i]`, the closure of one block's local labels.
     closures: Vec<Relation>,
+}
+
+impl SatPlan {
+    fn new(enc: &Encoding, frontier: bool, only: Option<&[usize]>) -> BddResult<SatPlan> {
+        let nb = enc.blocks.len();
+        let layout = Layout::new(enc);
+        let at = &layout.at;
+        let mut events: Vec<Vec<usize>> = vec![Vec::new(); nb];
+        let mut bottom = vec![0; enc.labels.len()];
+        for (l, r) in enc.labels.iter().enumerate() {
+            if only.is_some_and(|o| !o.contains(&l)) {
+                continue;
+            }
+            let k = layout.fire_pos[l];
+            if k < nb {
+                events[k].push(l);
+            }
+            // the lowest position the relation reads or writes: its support's lowest block, or
+            // lower if the relation also reads a block below its support
+            let mut low = r
+                .support
+                .iter()
+                .map(|&b| at.pos[b])
+                .max()
+                .unwrap_or(0)
+                .max(k);
+            // only masked firing needs it
+            if !frontier {
+                low = low.max(layout.bottom_block(nb, &r.rel));
+            }
+            bottom[l] = low;
+        }
+        let mut below_cube = vec![enc.t(); nb];
+        for j in (0..nb.saturating_sub(1)).rev() {
+            below_cube[j] = below_cube[j + 1].and(&enc.cube(&[at.order[j + 1]], true)?)?;
+        }
+        // The labels that move one block alone fire as one relation, their reflexive-transitive
+        // closure: one image instead of rounds of chaining on every saturated sub-diagram. On the
+        // 2016-style problems (most labels local to one small component) this is most of the images.
+        let merged = merge_local_labels(enc, at, &mut events, |b, local| {
+            let rels: Vec<&Relation> = local.iter().map(|&l| &enc.labels[l]).collect();
+            enc.local_closure(b, &rels)
+        })?;
+        let mut closures = Vec::new();
+        for (k, closure) in merged {
+            bottom.push(k);
+            closures.push(closure);
+        }
+        // no label at or below block k: nothing to saturate there
+        let active_from = active_from(&events);
+        Ok(SatPlan {
+            layout,
+            events,
+            bottom,
+            below_cube,
+            frontier,
+            active_from,
+            closures,
+        })
+    }
+}
+
+/// Saturation of `start` by `plan`.
+fn saturate_with(
+    enc: &Encoding,
+    t: &mut Tracker,
+    plan: &SatPlan,
+    memo: &mut SatMemo,
+    start: &BDDFunction,
+) -> BddResult<BDDFunction> {
+    t.partial_sets();
+    if memo.epoch != enc.reorder_count() {
+        // keyed by position, which a reordering changes
+        memo.map.clear();
+        memo.epoch = enc.reorder_count();
+    }
+    let mut s = Sat {
+        enc,
+        t,
+        plan,
+        memo,
+        path: Vec::new(),
+    };
+    s.sat(start, 0, enc.blocks.len())
+}
+
+struct Sat<'a, 'b, 'c, 'm> {
+    enc: &'a Encoding,
+    t: &'b mut Tracker<'c>,
+    plan: &'a SatPlan,
     memo: &'m mut SatMemo,
     /// The levels and values of the variables walked from the set saturation started from
     /// to the sub-diagram at hand: what [`Sat::salvage`] puts above a partial result.
@@ -179,7 +251,7 @@ struct Sat<'a, 'b, 'c, 'm> {
 impl Sat<'_, '_, '_, '_> {
     /// The position of `f`'s top block (the number of blocks for a constant).
     fn top_block(&self, f: &BDDFunction) -> (usize, LevelNo) {
-        self.layout.top_block(self.enc.blocks.len(), f)
+        self.plan.layout.top_block(self.enc.blocks.len(), f)
     }
 
     /// The closure of `f` (a set over blocks `k` and below) under every label whose top block
@@ -191,7 +263,8 @@ impl Sat<'_, '_, '_, '_> {
     /// lowest block is `j`: each cofactor of the image by blocks `0..=j` is a union of cofactors
     /// of the set by blocks `0..=j`, and a union of closed sets is closed.
     fn sat(&mut self, f: &BDDFunction, k: usize, closed: usize) -> BddResult<BDDFunction> {
-        if k > closed || k >= self.enc.blocks.len() || !self.active_from[k] || !f.satisfiable() {
+        if k > closed || k >= self.enc.blocks.len() || !self.plan.active_from[k] || !f.satisfiable()
+        {
             return Ok(f.clone());
         }
         let key = (f.clone(), k);
@@ -200,21 +273,21 @@ impl Sat<'_, '_, '_, '_> {
             return Ok(r.clone());
         }
         let mut node = self.sat_below(f, k, closed)?;
-        if !self.events[k].is_empty() {
-            let events = self.events[k].clone();
+        if !self.plan.events[k].is_empty() {
+            let events = self.plan.events[k].clone();
             let enc = self.enc;
             // the frontier: the states of `node` not yet expanded by the labels of block k
             let frontier = node.clone();
             let r = chain(&mut node, frontier, &events, |l, frontier, node| {
-                let j = self.bottom[l];
-                let (src, promise) = if !self.frontier {
+                let j = self.plan.bottom[l];
+                let (src, promise) = if !self.plan.frontier {
                     if frontier == node {
                         // the first round: nothing stepped from yet, the mask would be all
                         (node.clone(), j)
                     } else {
                         // the states of `node` that agree on blocks 0..=j with a frontier
                         // state: each cofactor by blocks 0..=j is a cofactor of `node` or empty
-                        let mask = frontier.exists(&self.below_cube[j])?;
+                        let mask = frontier.exists(&self.plan.below_cube[j])?;
                         (node.and(&mask)?, j)
                     }
                 } else {
@@ -225,7 +298,7 @@ impl Sat<'_, '_, '_, '_> {
                 let rel = if l < n {
                     &self.enc.labels[l]
                 } else {
-                    &self.closures[l - n]
+                    &self.plan.closures[l - n]
                 };
                 let img = self.t.image(rel, &src)?;
                 self.t.image_done(node)?;
@@ -235,7 +308,7 @@ impl Sat<'_, '_, '_, '_> {
                 }
                 // without the promise, saturate only the new states (half the work of
                 // saturating the whole image on 2017 problem 113)
-                let img = if self.frontier { fresh } else { img };
+                let img = if self.plan.frontier { fresh } else { img };
                 self.sat_below(&img, k, promise)
             });
             if let Err(e) = r {
@@ -319,11 +392,80 @@ impl Sat<'_, '_, '_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{reach_with, Strategy};
+    use super::super::{reach_with, reachable, Strategy};
+    use super::*;
+    use crate::gen::rng::Rng;
+    use crate::gen::{random, RandomSpec};
     use crate::limits::Budget;
     use crate::model::SystemBuilder;
     use crate::symbolic::{Encoding, ManagerOptions};
     use oxidd::BooleanFunction;
+
+    /// Saturation under some of the labels (the LTL probe's slices) is the naive forward
+    /// fixpoint under those labels, from the initial state and from random sets of valid
+    /// states, also when cut by slices of work and resumed with the memo, which later calls
+    /// from other start sets share.
+    #[test]
+    fn saturation_under_some_labels_is_their_forward_fixpoint() {
+        let (mut cuts, mut narrower) = (0, 0);
+        for seed in 0..40u64 {
+            let sys = random(&RandomSpec {
+                components: 3 + (seed % 3) as usize,
+                states_per_component: 3 + (seed % 4) as usize,
+                transitions_per_component: 6,
+                share_rate: 0.5,
+                deadlocks: seed % 2 == 0,
+                seed,
+            })
+            .unwrap();
+            let order: Vec<usize> = (0..sys.components().len()).collect();
+            let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+            let mut rng = Rng::new(seed);
+            let only: Vec<usize> = (0..enc.labels.len()).filter(|_| rng.chance(0.6)).collect();
+            let naive = |start: &BDDFunction| {
+                let mut y = start.clone();
+                loop {
+                    let mut next = y.clone();
+                    for &l in &only {
+                        next = next.or(&enc.labels[l].image(&y).unwrap()).unwrap();
+                    }
+                    if next == y {
+                        return y;
+                    }
+                    y = next;
+                }
+            };
+            let some = {
+                let c = enc.valid.pick_cube_dd(|_, _, _| rng.chance(0.5)).unwrap();
+                c.and(&enc.valid).unwrap()
+            };
+            let mut memo = SatMemo::default();
+            let mut plan = None;
+            for start in [&enc.initial, &some] {
+                let want = naive(start);
+                let mut work = 1 + seed as usize % 5;
+                let got = loop {
+                    let b = Budget::unlimited();
+                    let sliced = b.slice(&enc, work);
+                    let mut t = Tracker::new(&enc, &sliced);
+                    let r = saturate_only(&enc, &mut t, &mut memo, &mut plan, start, &only);
+                    match b.unless_sliced(r).unwrap() {
+                        Some(r) => break r,
+                        None => cuts += 1,
+                    }
+                    work *= 2;
+                };
+                assert!(got == want, "seed {seed}");
+            }
+            if naive(&enc.initial) != reachable(&enc, &Budget::unlimited()).unwrap() {
+                narrower += 1;
+            }
+        }
+        assert!(
+            cuts > 20 && narrower > 10,
+            "{cuts} cuts, {narrower} narrower"
+        );
+    }
 
     /// A relation that reads a block above its declared support (as a product construction
     /// may build): every strategy must give the set chaining gives.
