@@ -89,7 +89,8 @@ pub(crate) fn saturate_recursive(
     memo: &mut SatMemo,
     start: &BDDFunction,
 ) -> BddResult<BDDFunction> {
-    saturate_among(enc, t, frontier, memo, start, None)
+    let plan = SatPlan::new(enc, frontier, None)?;
+    saturate_with(enc, t, &plan, memo, start)
 }
 
 /// [`saturate_recursive`] with masked firing under the labels `only` (indices into
@@ -121,19 +122,6 @@ pub(crate) fn saturate_only(
             "saturation plan missing".into(),
         )),
     }
-}
-
-/// Saturation under every label, or under `only` (see [`saturate_only`]).
-fn saturate_among(
-    enc: &Encoding,
-    t: &mut Tracker,
-    frontier: bool,
-    memo: &mut SatMemo,
-    start: &BDDFunction,
-    only: Option<&[usize]>,
-) -> BddResult<BDDFunction> {
-    let plan = SatPlan::new(enc, frontier, only)?;
-    saturate_with(enc, t, &plan, memo, start)
 }
 
 /// Where the labels of a saturation fire and what they need, for the current variable order
