@@ -247,6 +247,14 @@ pub fn examine_with<'a>(
                 .into(),
         )),
         Engine::Explicit => examine_explicit(model, ex, props, opts, budget),
+        Engine::Auto if explicit_fits(model, opts, budget)? => {
+            log::info!(
+                "{}: engine explicit (every reachable marking within a probe of {})",
+                model.name,
+                AUTO_EXPLICIT_MARKINGS
+            );
+            examine_explicit(model, ex, props, opts, budget)
+        }
         Engine::Symbolic | Engine::Auto => examine_symbolic(model, ex, props, opts, budget, space),
         Engine::Both if !symbolic_answers(ex, opts) => {
             examine_explicit(model, ex, props, opts, budget)
@@ -270,6 +278,26 @@ pub fn examine_with<'a>(
                 .map(|(s, e)| if s.value.is_some() { s } else { e })
                 .collect())
         }
+    }
+}
+
+/// `--engine auto`: the explicit engine answers where an explicit search of at most this many
+/// markings (or of `--max-states`, if fewer) finds them all. Below this size it answers every
+/// examination faster than the BDDs, whose variable order can make a net of a hundred
+/// thousand markings cost seconds per formula (NQueens-PT-08: docs/mcc.md).
+pub const AUTO_EXPLICIT_MARKINGS: u64 = 1 << 18;
+
+/// Whether the reachable markings of `model` fit the explicit engine under `--engine auto`
+/// ([`AUTO_EXPLICIT_MARKINGS`]). A limit hit while looking (the state bound, time, memory)
+/// says no: the symbolic engine then runs, and meets the same time or memory limit itself.
+fn explicit_fits(model: &Model, opts: &MccOptions, budget: &Budget) -> Result<bool> {
+    let bound = opts
+        .max_states
+        .map_or(AUTO_EXPLICIT_MARKINGS, |m| m.min(AUTO_EXPLICIT_MARKINGS));
+    match crate::explicit::graph::reach_within(&model.sys, Some(bound), budget) {
+        Ok(_) => Ok(true),
+        Err(Error::Limit(_)) => Ok(false),
+        Err(e) => Err(e),
     }
 }
 

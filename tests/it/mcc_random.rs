@@ -441,3 +441,65 @@ fn explicit_ctl_and_bounds_watch_the_time_limit_inside_a_formula() {
         );
     }
 }
+
+/// `--engine auto`: a net whose markings all fit the probe goes to the explicit engine, one
+/// that does not (the probe bounded by `max_states`) to the symbolic engine, and both give
+/// the explicit engine's answers. The techniques printed say which engine answered.
+#[test]
+fn auto_takes_the_explicit_engine_exactly_where_the_markings_fit() {
+    let mut rng = Rng::new(0xA070);
+    let (mut explicit, mut symbolic) = (0, 0);
+    for i in 0..20 {
+        let text = random_net(&mut rng);
+        let model = model_of(&text, "auto", i);
+        let (np, nt) = (model.net.places.len(), model.net.transitions.len());
+        let ex = Examination::CtlFireability;
+        let props: Vec<Property> = (0..4)
+            .map(|j| Property {
+                id: format!("f{j}"),
+                query: Query::Holds(random_ctl(&mut rng, np, nt, 3)),
+            })
+            .collect();
+        let budget = Budget::unlimited();
+        let with = |engine, max_states| MccOptions {
+            engine,
+            max_states,
+            ..MccOptions::default()
+        };
+        let oracle = examine(&model, ex, &props, &with(Engine::Explicit, None), &budget)
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        let states = ltsym::explicit::graph::reach_within(&model.sys, None, &budget)
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"))
+            .states;
+        // a bound below the markings sends auto to the symbolic engine
+        for max in [None, Some(states.saturating_sub(1).max(1))] {
+            let got = examine(&model, ex, &props, &with(Engine::Auto, max), &budget)
+                .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+            let fits = max.is_none_or(|m| states <= m);
+            let technique = if fits {
+                "EXPLICIT"
+            } else {
+                "DECISION_DIAGRAMS"
+            };
+            for (g, o) in got.iter().zip(&oracle) {
+                assert!(o.value.is_some(), "net {i}");
+                assert_eq!(g.value, o.value, "net {i} {} max {max:?}\n{text}", g.id);
+                assert!(
+                    g.techniques.contains(&technique),
+                    "net {i} max {max:?}: {:?}",
+                    g.techniques
+                );
+            }
+            if fits {
+                explicit += 1;
+            } else {
+                symbolic += 1;
+            }
+        }
+    }
+    // every net fits without a bound; a one-marking net fits the bound of 1 as well
+    assert!(
+        explicit >= 20 && symbolic > 10 && explicit + symbolic == 40,
+        "{explicit} {symbolic}"
+    );
+}
