@@ -7,9 +7,9 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use ltsym::automata::translate::translate;
-use ltsym::compose::ltl::equivalence_for;
+use ltsym::compose::ltl::reduction_for;
 use ltsym::compose::network::{as_system, leaves};
-use ltsym::compose::smart::{labels_named, reduce, Bounds, Cache, Reduced};
+use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced};
 use ltsym::compose::tree::Node;
 use ltsym::compose::{Equivalence, Lts, TAU};
 use ltsym::limits::Budget;
@@ -318,8 +318,7 @@ fn for_property(sys: &System, file: &Path, n: u32) -> Result<(Equivalence, Vec<L
     };
     let neg = translate(&Ltl::not(p.formula.clone()))?;
     let pos = translate(&p.formula)?;
-    let eq = equivalence_for(&neg, &pos);
-    let kept = labels_named(sys, &neg.atoms);
+    let (eq, kept) = reduction_for(sys, &neg, &pos);
     log::info!(
         "property #{n}: modulo {} keeping {} labels",
         eq.name(),

@@ -91,6 +91,13 @@ pub fn equivalence_for(neg: &Tgba, pos: &Tgba) -> Equivalence {
     }
 }
 
+/// What the property whose negation `neg` and which itself `pos` recognise is reduced modulo
+/// on `sys`: the equivalence of [`equivalence_for`] and the labels it reads (ascending), the
+/// others hidden. [`check`] reduces so; `ltsym reduce --properties` shows the same reduction.
+pub fn reduction_for(sys: &System, neg: &Tgba, pos: &Tgba) -> (Equivalence, Vec<LabelId>) {
+    (equivalence_for(neg, pos), labels_named(sys, &neg.atoms))
+}
+
 /// Checks the property whose negation `neg` and which itself `pos` recognise, on `sys`,
 /// reducing within `bounds`. `cache` is shared by the properties of `sys`.
 pub fn check(
@@ -101,8 +108,7 @@ pub fn check(
     cache: &mut Cache,
     budget: &Budget,
 ) -> Result<LtlAnswer> {
-    let eq = equivalence_for(neg, pos);
-    let kept = labels_named(sys, &neg.atoms);
+    let (eq, kept) = reduction_for(sys, neg, pos);
     let reduced = reduce(sys, &kept, &eq, bounds, cache, budget)?;
     let mut reduction = Reduction {
         equivalence: eq,
