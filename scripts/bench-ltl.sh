@@ -7,7 +7,8 @@
 # Writes one row per problem: problem, states, properties answered, true, false, mismatches
 # with the official answers (2016 101–115), reachability time, total time, the slowest
 # property and its time, peak memory and CPU time (user + sys, `/usr/bin/time -v`), status,
-# the binary's label. Extra flags for `ltsym check` go in LTSYM_FLAGS (e.g. "--order force").
+# the binary's label, and from the properties' profiles (binaries since 2026-11-26) the trim
+# rounds, search seconds and counterexample seconds summed over the file. Extra flags for `ltsym check` go in LTSYM_FLAGS (e.g. "--order force").
 # BINS="label=path ..." runs several binaries back to back on each problem (their ratio is
 # measured under the same load); CPU_LIMIT caps each run's CPU seconds (ulimit -t: status
 # cpu-limit), which on a loaded machine says more than the wall limit.
@@ -35,7 +36,7 @@ if [ -z "${BINS:-}" ]; then
   BINS="new=$ltsym"
 fi
 mkdir -p "$(dirname "$out")"
-echo "problem,states,answered,true,false,mismatches,reach_s,total_s,slowest_property,slowest_s,max_rss_kb,status,cpu_s,bin" > "$out"
+echo "problem,states,answered,true,false,mismatches,reach_s,total_s,slowest_property,slowest_s,max_rss_kb,status,cpu_s,bin,trim_rounds,search_s,counterexample_s" > "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
@@ -61,9 +62,12 @@ out, name, status, rss, cpu, label = sys.argv[1:]
 try:
     j = json.load(open(out))
 except Exception:
-    print(f"{name},,,,,,,,,,{rss},{status},{cpu},{label}")
+    print(f"{name},,,,,,,,,,{rss},{status},{cpu},{label},,,")
     sys.exit()
 rs = j["results"]
+def sum_profile(rs, key):
+    vals = [r["profile"][key] for r in rs if r.get("profile")]
+    return "" if not vals else (f"{sum(vals):.2f}" if key.endswith("_s") else sum(vals))
 ans = [r for r in rs if r["verdict"] is not None]
 slow = max(rs, key=lambda r: r["time_s"]) if rs else None
 print(",".join(str(x) for x in [
@@ -71,7 +75,9 @@ print(",".join(str(x) for x in [
     sum(1 for r in ans if r["verdict"]), sum(1 for r in ans if not r["verdict"]),
     j["mismatches"], f'{j["reach_time_s"]:.2f}', f'{j["total_time_s"]:.2f}',
     f'#{slow["number"]}' if slow else "", f'{slow["time_s"]:.2f}' if slow else "",
-    rss, status, cpu, label]))
+    rss, status, cpu, label,
+    # the profile of each property (`check --format json`), summed; empty before it existed
+    *(sum_profile(rs, k) for k in ("trim_rounds", "search_s", "counterexample_s"))]))
 PY
   tail -1 "$out"
  done

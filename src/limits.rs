@@ -124,6 +124,17 @@ impl Budget {
         })
     }
 
+    /// As [`Budget::cpu_time`], the CPU time counted from the start of the process (reading
+    /// the input included), as `ulimit -t` counts it: what `--cpu-time` of `check` and `reach`
+    /// gives. `None` when the system does not measure the process's CPU time.
+    pub fn cpu_time_from_start(self) -> Option<Budget> {
+        process_cpu_seconds()?;
+        Some(Budget {
+            cpu_start: Some(0.0),
+            ..self
+        })
+    }
+
     /// Seconds counted against the time limit so far: wall-clock time since `start`, or CPU
     /// time (see [`Budget::cpu_time`]).
     fn now(&self) -> f64 {
@@ -444,6 +455,33 @@ mod tests {
             "{stdout}{}",
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+
+    /// `cpu_time_from_start` counts the CPU time the process used before the budget was made
+    /// (reading the input, as `ulimit -t` counts it); `cpu_time` counts from the budget on.
+    #[test]
+    fn the_cpu_clock_from_the_start_counts_what_was_spent_before() {
+        let mut x = 0u64;
+        for i in 0..2_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(i));
+        }
+        let used = process_cpu_seconds().expect("a CPU clock");
+        assert!(used > 0.0, "the loop above spent no CPU time");
+        let from_start = Budget::new(Some(1000.0), None)
+            .cpu_time_from_start()
+            .expect("a CPU clock");
+        let from_now = Budget::new(Some(1000.0), None)
+            .cpu_time()
+            .expect("a CPU clock");
+        let (a, b) = (
+            from_start.remaining().unwrap(),
+            from_now.remaining().unwrap(),
+        );
+        assert!(
+            a <= 1000.0 - used,
+            "{a} s left of 1000 after {used} s spent"
+        );
+        assert!(b > a, "{b} s left from now, {a} from the start");
     }
 
     #[test]

@@ -13,11 +13,11 @@ use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
-use crate::report::{CheckReport, Event, Outcome, PropertyResult};
+use crate::report::{CheckReport, Event, LtlProfile, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
 use crate::symbolic::ltl::{
     BadPrefixes, Bound as SymBound, CycleAmong as SymAmong, LtlOptions, LtlResult, LtlRun,
-    Shortness,
+    LtlStats, Shortness,
 };
 use std::time::Instant;
 
@@ -153,6 +153,7 @@ pub(super) fn check_ltl_file(
             Err(l) => return Ok(result(p, Outcome::Unknown(l), t.elapsed().as_secs_f64())),
         };
         let mut evidence = None;
+        let mut profile = None;
         let sym = match &symbolic {
             None => None,
             Some(Err(l)) => Some(Outcome::Unknown(l.clone())),
@@ -201,6 +202,19 @@ pub(super) fn check_ltl_file(
                     st.el_iterations,
                     st.witness_seconds
                 );
+                    log::info!(
+                        "LTL #{}: profile: probe {:.2} s, {} trim rounds, {} garbage collections \
+                         ({:.2} s), {} reorderings ({:.2} s), peak {} manager nodes",
+                        p.number,
+                        st.probe_seconds,
+                        st.trim_rounds,
+                        st.gcs,
+                        st.gc_seconds,
+                        st.search_reorderings + st.witness_reorderings,
+                        st.reorder_seconds,
+                        st.peak_nodes
+                    );
+                    profile = Some(ltl_profile(st));
                     if r.holds {
                         return Ok(Outcome::Holds);
                     }
@@ -241,12 +255,33 @@ pub(super) fn check_ltl_file(
         let st = neg.stats();
         r.automaton = Some((st.states, st.edges, st.acc_sets));
         r.evidence = evidence;
+        r.profile = profile;
         log::info!("LTL #{}: {} in {:.2} s", p.number, r.outcome, r.time_s);
         Ok(r)
     };
     on(Event::Begin(report));
     report.results = fair_shares(ps.len(), budget, check_one, on)?;
     Ok(())
+}
+
+/// The report's profile of a symbolic LTL check.
+fn ltl_profile(st: &LtlStats) -> LtlProfile {
+    LtlProfile {
+        build_s: st.build_seconds,
+        probe_s: st.probe_seconds,
+        search_s: st.el_seconds,
+        counterexample_s: st.witness_seconds,
+        el_iterations: st.el_iterations,
+        trim_rounds: st.trim_rounds,
+        forward_iterations: st.forward_iterations,
+        gcs: st.gcs,
+        gc_s: st.gc_seconds,
+        reorderings: st.search_reorderings + st.witness_reorderings,
+        reorder_s: st.reorder_seconds,
+        peak_nodes: st.peak_nodes,
+        space_nodes: st.product_nodes,
+        relation_nodes: st.relation_nodes,
+    }
 }
 
 /// Runs the check of the property whose negation `neg` recognises, or resumes it from `slot`;

@@ -72,6 +72,9 @@ pub fn check_with(
     if let Some(p) = &opts.progress {
         budget = budget.with_progress(p.clone());
     }
+    if opts.cpu_time {
+        budget = budget.cpu_time_from_start().ok_or_else(no_cpu_clock)?;
+    }
     let mut report = CheckReport {
         system: system_name.to_string(),
         problem,
@@ -157,4 +160,9 @@ pub fn check_with(
     }
     report.total_time_s = start.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// The error of a CPU-time limit on a system that does not measure a process's CPU time.
+pub fn no_cpu_clock() -> Error {
+    Error::Usage("no CPU clock on this system: --cpu-time cannot count the time limit".into())
 }

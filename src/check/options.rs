@@ -99,8 +99,14 @@ pub struct CheckOptions {
     pub order: OrderSpec,
     /// Print counterexamples and witnesses.
     pub witness: bool,
-    /// Wall-clock limit for the whole file, in seconds.
+    /// Limit for the whole file, in seconds: wall-clock time, or the process's CPU time
+    /// under `cpu_time`.
     pub timeout: Option<f64>,
+    /// Count `timeout` in the CPU time the process has used since it started (user and
+    /// system, every thread) instead of wall-clock time: on a shared machine a run gets the
+    /// computing time it was given. The clock is the process's: in a program that computes
+    /// on other threads beside the check, their time counts too.
+    pub cpu_time: bool,
     pub max_nodes: Option<u64>,
     /// Explicit engine: state limit.
     pub max_states: Option<u64>,
@@ -138,6 +144,7 @@ impl Default for CheckOptions {
             order: OrderSpec::Auto,
             witness: false,
             timeout: None,
+            cpu_time: false,
             max_nodes: None,
             max_states: None,
             compose_max_states: MAX_COMPOSED_STATES,

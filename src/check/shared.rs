@@ -49,6 +49,7 @@ pub(super) fn result(p: &Property<impl ToString>, outcome: Outcome, time_s: f64)
         automaton: None,
         engine: None,
         reduction: None,
+        profile: None,
     }
 }
 
@@ -318,6 +319,7 @@ mod tests {
             automaton: None,
             engine: None,
             reduction: None,
+            profile: None,
         }
     }
 

@@ -134,6 +134,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         strategy: args.strategy,
         witness: args.witness || !args.witness_out.is_empty(),
         timeout: args.limits.timeout,
+        cpu_time: args.limits.cpu_time,
         max_nodes: args.limits.max_nodes,
         max_states: args.limits.max_states,
         memory,

@@ -1,14 +1,16 @@
 //! `ltsym mcc`: the Model Checking Contest's examinations on a model folder, answered in the
-//! contest's output lines.
+//! contest's output lines, each written (and flushed) the moment it is decided: the contest's
+//! harness kills a tool at its time limit, and what was printed before counts.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
 use ltsym::check::Engine;
 use ltsym::limits::Budget;
 use ltsym::mcc::{
-    asked, compare, examine_with, lines, load_model, load_properties, parse_oracle, unanswered,
-    Answer, Deadlocks, Examination, MccOptions, Property,
+    asked, compare, examine_with, load_model, load_properties, parse_oracle, unanswered, Answer,
+    Deadlocks, Examination, LineStream, MccOptions, Property,
 };
 use ltsym::memory::Machine;
 use ltsym::Error;
@@ -115,6 +117,37 @@ fn oracle_file(oracle: &Path, model: &str, ex: Examination) -> PathBuf {
     }
 }
 
+/// Writes one answer line and flushes it (standard output is line-buffered even into a pipe or
+/// a file, but the line must be out before the next long computation starts).
+fn write_line(line: &str) {
+    use std::io::Write;
+    outln!("{line}");
+    // a failed flush is a failed write, which `emit` has reported
+    let _ = std::io::stdout().flush();
+}
+
+/// On SIGINT or SIGTERM: `CANNOT_COMPUTE` for the examination under way (its decided answers
+/// are out already) and exit 3, as `ltsym check` does (signal-hook: a handler that only wakes
+/// this thread). SIGKILL cannot be caught: the lines written before it are what the run
+/// leaves.
+fn watch_signals(stream: Arc<Mutex<LineStream>>) -> Result<(), Error> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| Error::Internal(format!("cannot watch for signals: {e}")))?;
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            let mut s = stream.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(l) = s.interrupt() {
+                write_line(&l);
+            }
+            let name = if sig == SIGTERM { "SIGTERM" } else { "SIGINT" };
+            eprintln!("ltsym: interrupted by {name}");
+            std::process::exit(3);
+        }
+    });
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let model = load_model(&args.model)?;
     let opts = MccOptions {
@@ -127,6 +160,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     // the reachable markings, computed once for all examinations of the run
     let mut space = None;
     let memory = Machine::read().limit(args.max_memory);
+    let stream = Arc::new(Mutex::new(LineStream::new()));
+    watch_signals(Arc::clone(&stream))?;
+    // the lock is held while a line is written, so that a signal's CANNOT_COMPUTE comes after it
+    let lock = || stream.lock().unwrap_or_else(|e| e.into_inner());
     for &ex in &args.examination.0 {
         let all = load_properties(&model, ex)?;
         let props: Vec<_> = all
@@ -148,9 +185,18 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .cpu_time()
                 .ok_or_else(|| Error::Usage("no CPU clock on this system: --cpu-time".into()))?;
         }
-        let answers = examine_with(&model, ex, &props, &opts, &budget, &mut space)?;
-        for l in lines(&answers) {
-            outln!("{l}");
+        lock().begin();
+        let answers = examine_with(&model, ex, &props, &opts, &budget, &mut space, &mut |a| {
+            let mut s = lock();
+            if let Some(l) = s.answer(a) {
+                write_line(&l);
+            }
+        })?;
+        {
+            let mut s = lock();
+            for l in s.finish(&answers)? {
+                write_line(&l);
+            }
         }
         unanswered |= answers.iter().any(|a| a.value.is_none());
         if let Some(oracle) = &args.oracle {

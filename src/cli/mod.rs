@@ -219,6 +219,11 @@ struct LimitArgs {
     /// when hit.
     #[arg(long, value_name = "S", value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
+    /// Count --timeout in the CPU time the process has used (user and system, from its start)
+    /// instead of wall-clock time: on a machine shared with other work, the run gets the
+    /// computing time it was given.
+    #[arg(long)]
+    cpu_time: bool,
     /// Limit on BDD nodes in the manager (live and dead); exit code 3 when hit.
     #[arg(long, value_name = "N", value_parser = count, allow_hyphen_values = true)]
     max_nodes: Option<u64>,
@@ -305,16 +310,21 @@ impl LimitArgs {
         }
     }
 
-    /// The time and node limits, the clock started at the start of the program, and the
-    /// memory limit.
-    fn budget(&self, memory: Option<MemoryLimit>) -> Budget {
-        let b = Budget::new(self.timeout, self.max_nodes)
+    /// The time and node limits, the clock started at the start of the program (or the
+    /// process's CPU time under `--cpu-time`), and the memory limit.
+    fn budget(&self, memory: Option<MemoryLimit>) -> Result<Budget, Error> {
+        let mut b = Budget::new(self.timeout, self.max_nodes)
             .started_at(self.started)
             .with_memory(memory);
-        match progress() {
-            Some(p) => b.with_progress(p),
-            None => b,
+        if let Some(p) = progress() {
+            b = b.with_progress(p);
         }
+        if self.cpu_time {
+            b = b
+                .cpu_time_from_start()
+                .ok_or_else(ltsym::check::no_cpu_clock)?;
+        }
+        Ok(b)
     }
 
     /// The memory limit to work within: `--max-memory`, or what the machine allows.

@@ -33,7 +33,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         let counts = ltsym::explicit::graph::reach_within(
             &sys,
             args.limits.max_states,
-            &args.limits.budget(memory),
+            &args.limits.budget(memory)?,
         )
         .map_err(|e| e.with_memory_limit(memory))?;
         let r = ExplicitReach::new(&counts, t.elapsed().as_secs_f64());
@@ -45,7 +45,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
     let fsys = args.limits.factored(&sys);
-    let budget = args.limits.budget(memory);
+    let budget = args.limits.budget(memory)?;
     let orders = order_candidates(&args.limits.order, args.limits.reorder, &fsys, &budget)?;
     let (_, _, stats) = race_reach(
         &fsys,

@@ -81,6 +81,78 @@ pub fn lines(answers: &[Answer]) -> Vec<String> {
     out
 }
 
+/// The answer lines of a run, given as each answer is decided (plain data: the caller writes
+/// the lines, flushed, so that a run killed from outside keeps every line it gave).
+///
+/// The contest reads the lines of an examination in any order, each result once, and
+/// `CANNOT_COMPUTE` when one is missing. So an answer's line is given the moment the engine
+/// decides it ([`LineStream::answer`], in the order the engines decide them: file order,
+/// except formulas that ran out of their first share and were decided when resumed), never a
+/// second time; [`LineStream::finish`] gives, at the end of the examination, the lines of
+/// answers not given yet and `CANNOT_COMPUTE` if something is missing, and
+/// [`LineStream::interrupt`] the `CANNOT_COMPUTE` of an examination stopped by a signal.
+#[derive(Debug, Default)]
+pub struct LineStream {
+    /// The answers given in the open examination, by id; `None` when none is open.
+    given: Option<BTreeMap<String, Value>>,
+}
+
+impl LineStream {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Opens an examination.
+    pub fn begin(&mut self) {
+        self.given = Some(BTreeMap::new());
+    }
+
+    /// The line of `a`, if it has a value and its id has none given yet in the open
+    /// examination (an answer given again gives nothing).
+    pub fn answer(&mut self, a: &Answer) -> Option<String> {
+        let given = self.given.as_mut()?;
+        let (line, v) = (a.line()?, a.value.as_ref()?);
+        if given.contains_key(&a.id) {
+            return None;
+        }
+        given.insert(a.id.clone(), v.clone());
+        Some(line)
+    }
+
+    /// Closes the examination with its final `answers`: the lines of those not given yet,
+    /// and `CANNOT_COMPUTE` last when one has no value. An answer given during the
+    /// examination and different now is an internal error (an engine changed its mind).
+    pub fn finish(&mut self, answers: &[Answer]) -> crate::error::Result<Vec<String>> {
+        let mut given = self.given.take().unwrap_or_default();
+        let mut out = Vec::new();
+        for a in answers {
+            match (given.get(&a.id), &a.value) {
+                (Some(g), Some(v)) if g != v => {
+                    return Err(crate::error::Error::Internal(format!(
+                        "{}: answered {g} and then {v}",
+                        a.id
+                    )))
+                }
+                (None, Some(v)) => {
+                    given.insert(a.id.clone(), v.clone());
+                    out.extend(a.line());
+                }
+                _ => {}
+            }
+        }
+        if answers.is_empty() || answers.iter().any(|a| !given.contains_key(&a.id)) {
+            out.push("CANNOT_COMPUTE".to_string());
+        }
+        Ok(out)
+    }
+
+    /// Closes the examination stopped by a signal: `CANNOT_COMPUTE` if one is open (what it
+    /// decided has been given already).
+    pub fn interrupt(&mut self) -> Option<String> {
+        self.given.take().map(|_| "CANNOT_COMPUTE".to_string())
+    }
+}
+
 /// The keys under which the oracle files list the results of the properties with these ids
 /// (in file order): `<model>-<Examination>-<NN>`, where `NN` is the property's rank among the
 /// ids **sorted as strings**, from `00`.
@@ -211,6 +283,57 @@ mod tests {
             .collect();
         assert_eq!(oracle_keys(&plain), plain);
         assert_eq!(oracle_keys(&["Liveness".to_string()]), vec!["Liveness"]);
+    }
+
+    fn answer(id: &str, value: Option<bool>) -> Answer {
+        Answer {
+            id: id.into(),
+            state_space: false,
+            value: value.map(Value::Bool),
+            techniques: vec!["DECISION_DIAGRAMS"],
+        }
+    }
+
+    #[test]
+    fn a_line_stream_gives_each_answer_once_and_cannot_compute_last() {
+        let mut s = LineStream::new();
+        // nothing is given outside an examination
+        assert_eq!(s.answer(&answer("A-00", Some(true))), None);
+        s.begin();
+        assert_eq!(
+            s.answer(&answer("A-01", Some(false))).as_deref(),
+            Some("FORMULA A-01 FALSE TECHNIQUES DECISION_DIAGRAMS")
+        );
+        assert_eq!(s.answer(&answer("A-01", Some(false))), None);
+        assert_eq!(s.answer(&answer("A-02", None)), None);
+        let all = [
+            answer("A-00", Some(true)),
+            answer("A-01", Some(false)),
+            answer("A-02", None),
+        ];
+        assert_eq!(
+            s.finish(&all).unwrap(),
+            [
+                "FORMULA A-00 TRUE TECHNIQUES DECISION_DIAGRAMS",
+                "CANNOT_COMPUTE"
+            ]
+        );
+        // closed: a signal now adds nothing
+        assert_eq!(s.interrupt(), None);
+        s.begin();
+        s.answer(&answer("A-00", Some(true)));
+        assert_eq!(
+            s.finish(&all[..2]).unwrap(),
+            ["FORMULA A-01 FALSE TECHNIQUES DECISION_DIAGRAMS"]
+        );
+        s.begin();
+        assert_eq!(s.finish(&[]).unwrap(), ["CANNOT_COMPUTE"]);
+        s.begin();
+        s.answer(&answer("A-00", Some(true)));
+        assert_eq!(s.interrupt().as_deref(), Some("CANNOT_COMPUTE"));
+        s.begin();
+        s.answer(&answer("A-00", Some(true)));
+        assert!(s.finish(&[answer("A-00", Some(false))]).is_err());
     }
 
     #[test]

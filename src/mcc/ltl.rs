@@ -71,13 +71,15 @@ fn prepare(f: &Formula, budget: &Budget) -> Result<Prepared> {
 
 /// Whether each LTL property of `props` holds in the net `net` (rebuilt as `sys`), deadlocks
 /// read as `deadlocks` (`Stutter` or `Infinite`); `None` where a limit stopped it. A limit
-/// while computing the reachable markings leaves all `None`.
+/// while computing the reachable markings leaves all `None`. `decided(i, holds)` is called
+/// once for each property `i` the moment it is decided.
 pub fn check_ltl(
     sys: &System,
     net: &PetriNet,
     props: &[Property],
     deadlocks: Deadlocks,
     budget: &Budget,
+    decided: &mut dyn FnMut(usize, bool),
 ) -> Result<Vec<Option<bool>>> {
     if deadlocks == Deadlocks::Finite {
         return Err(Error::Internal(
@@ -166,6 +168,9 @@ pub fn check_ltl(
     };
     for (i, slot) in out.iter_mut().enumerate() {
         *slot = check(i, &share_of(budget, n - i))?;
+        if let Some(holds) = *slot {
+            decided(i, holds);
+        }
     }
     // the formulas that ran out of their share, with all the time left
     for i in 0..n {
@@ -174,6 +179,9 @@ pub fn check_ltl(
                 budget.remaining().unwrap_or(0.0)
             });
             out[i] = check(i, budget)?;
+            if let Some(holds) = out[i] {
+                decided(i, holds);
+            }
         }
     }
     Ok(out)

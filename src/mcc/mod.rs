@@ -4,7 +4,9 @@
 //! A model folder holds `model.pnml` (a one-safe NUPN net) and, for the examinations with
 //! formulas, `<Examination>.xml`. The net is read once ([`load_model`]), the formulas against it
 //! ([`load_properties`]), and an engine answers every result of the examination with one
-//! [`Answer`] each, `None` where a limit stopped it.
+//! [`Answer`] each, `None` where a limit stopped it. Each answer is also handed to a sink the
+//! moment it is decided ([`examine_with`]), so that a run stopped from outside keeps what it
+//! decided (the contest's harness kills a tool at its time limit).
 //!
 //! Semantics of deadlocks and finite runs: [`MccOptions::ctl_deadlocks`] and
 //! [`MccOptions::ltl_deadlocks`] (defaults: the reading the contest's agreed answers need, see
@@ -27,7 +29,7 @@ pub mod start;
 pub mod symbolic;
 pub mod xml;
 
-pub use answer::{compare, lines, parse_oracle, Answer, Comparison, Expected, Value};
+pub use answer::{compare, lines, parse_oracle, Answer, Comparison, Expected, LineStream, Value};
 pub use explicit::NetSpace;
 pub use formula::{Deadlocks, Examination, Formula, FormulaLogic, IntExpr, Property, Query};
 pub use symbolic::NetChecker;
@@ -134,14 +136,15 @@ pub fn asked(ex: Examination, props: &[Property]) -> Vec<String> {
 
 const EXPLICIT: [&str; 2] = ["EXPLICIT", "USE_NUPN"];
 
-/// Answers `ex` with the explicit engine. A limit hit while exploring leaves every answer
-/// `None`; any other error is returned.
+/// Answers `ex` with the explicit engine, each answer handed to `sink` as it is decided. A
+/// limit hit while exploring leaves every answer `None`; any other error is returned.
 pub fn examine_explicit(
     model: &Model,
     ex: Examination,
     props: &[Property],
     opts: &MccOptions,
     budget: &Budget,
+    sink: &mut dyn FnMut(&Answer),
 ) -> Result<Vec<Answer>> {
     let ids = asked(ex, props);
     let space = match NetSpace::build(&model.sys, &model.net, opts.max_states, budget) {
@@ -185,7 +188,7 @@ pub fn examine_explicit(
                     }
                     Err(e) => Err(e),
                 };
-                out.push(match &p.query {
+                let value = match &p.query {
                     Query::Bound(ps) => within(
                         space
                             .bound(ps, &share)
@@ -208,12 +211,13 @@ pub fn examine_explicit(
                                 .map(Value::Bool),
                         )?
                     }
-                });
+                };
+                out.push(decided(ex, &p.id, value, &EXPLICIT, sink));
             }
-            out
+            return Ok(out);
         }
     };
-    Ok(answers(ex, ids, values, &EXPLICIT))
+    Ok(all_decided(ex, ids, values, &EXPLICIT, sink))
 }
 
 /// Answers `ex` with the engine of `opts`. With [`Engine::Both`], the explicit engine's
@@ -226,12 +230,15 @@ pub fn examine(
     opts: &MccOptions,
     budget: &Budget,
 ) -> Result<Vec<Answer>> {
-    examine_with(model, ex, props, opts, budget, &mut None)
+    examine_with(model, ex, props, opts, budget, &mut None, &mut |_| {})
 }
 
-/// [`examine`] for several examinations of one model in a row: `space` keeps the symbolic
-/// engine's reachable markings from the first examination that computed them (within its
-/// budget) for the next ones.
+/// [`examine`] as `ltsym mcc` runs it: each answer with a value is handed to `sink` the moment
+/// it is decided (once; those that come out together, as the global properties, together at
+/// the end), and the answers are returned in the order of [`asked`] as well. With
+/// [`Engine::Both`] the sink gets them once both engines have answered and agree. For several
+/// examinations of one model in a row, `space` keeps the symbolic engine's reachable markings
+/// from the first examination that computed them (within its budget) for the next ones.
 pub fn examine_with<'a>(
     model: &'a Model,
     ex: Examination,
@@ -239,6 +246,7 @@ pub fn examine_with<'a>(
     opts: &MccOptions,
     budget: &Budget,
     space: &mut Option<NetChecker<'a>>,
+    sink: &mut dyn FnMut(&Answer),
 ) -> Result<Vec<Answer>> {
     match opts.engine {
         Engine::Compositional => Err(Error::Usage(
@@ -246,22 +254,24 @@ pub fn examine_with<'a>(
              compositional engine is for `ltsym check`"
                 .into(),
         )),
-        Engine::Explicit => examine_explicit(model, ex, props, opts, budget),
+        Engine::Explicit => examine_explicit(model, ex, props, opts, budget, sink),
         Engine::Auto if explicit_fits(model, opts, budget)? => {
             log::info!(
                 "{}: engine explicit (every reachable marking within a probe of {})",
                 model.name,
                 AUTO_EXPLICIT_MARKINGS
             );
-            examine_explicit(model, ex, props, opts, budget)
+            examine_explicit(model, ex, props, opts, budget, sink)
         }
-        Engine::Symbolic | Engine::Auto => examine_symbolic(model, ex, props, opts, budget, space),
+        Engine::Symbolic | Engine::Auto => {
+            examine_symbolic(model, ex, props, opts, budget, space, sink)
+        }
         Engine::Both if !symbolic_answers(ex, opts) => {
-            examine_explicit(model, ex, props, opts, budget)
+            examine_explicit(model, ex, props, opts, budget, sink)
         }
         Engine::Both => {
-            let sym = examine_symbolic(model, ex, props, opts, budget, space)?;
-            let exp = examine_explicit(model, ex, props, opts, budget)?;
+            let sym = examine_symbolic(model, ex, props, opts, budget, space, &mut |_| {})?;
+            let exp = examine_explicit(model, ex, props, opts, budget, &mut |_| {})?;
             for (s, e) in sym.iter().zip(&exp) {
                 if let (Some(a), Some(b)) = (&s.value, &e.value) {
                     if a != b {
@@ -272,11 +282,15 @@ pub fn examine_with<'a>(
                     }
                 }
             }
-            Ok(sym
+            let both: Vec<Answer> = sym
                 .into_iter()
                 .zip(exp)
                 .map(|(s, e)| if s.value.is_some() { s } else { e })
-                .collect())
+                .collect();
+            for a in both.iter().filter(|a| a.value.is_some()) {
+                sink(a);
+            }
+            Ok(both)
         }
     }
 }
@@ -337,13 +351,24 @@ pub fn examine_symbolic<'a>(
     opts: &MccOptions,
     budget: &Budget,
     cache: &mut Option<NetChecker<'a>>,
+    sink: &mut dyn FnMut(&Answer),
 ) -> Result<Vec<Answer>> {
     if !symbolic_answers(ex, opts) {
-        return examine_explicit(model, ex, props, opts, budget);
+        return examine_explicit(model, ex, props, opts, budget, sink);
     }
     let ids = asked(ex, props);
     if ex.logic() == Some(FormulaLogic::Ltl) {
-        let values = ltl::check_ltl(&model.sys, &model.net, props, opts.ltl_deadlocks, budget)?;
+        let mut on_decided = |i: usize, holds: bool| {
+            decided(ex, &ids[i], Some(Value::Bool(holds)), &SYMBOLIC, sink);
+        };
+        let values = ltl::check_ltl(
+            &model.sys,
+            &model.net,
+            props,
+            opts.ltl_deadlocks,
+            budget,
+            &mut on_decided,
+        )?;
         let values = values.into_iter().map(|v| v.map(Value::Bool)).collect();
         return Ok(answers(ex, ids, values, &SYMBOLIC));
     }
@@ -353,7 +378,7 @@ pub fn examine_symbolic<'a>(
                 "{}: StateSpace from the marking after the start step",
                 model.name
             );
-            return state_space_after_start(&after, ids, budget);
+            return state_space_after_start(&after, ids, budget, sink);
         }
     }
     if cache.is_none() {
@@ -370,21 +395,20 @@ pub fn examine_symbolic<'a>(
     );
     let num = |n: u64| Value::Number(BigUint::from(n));
     let values: Vec<Option<Value>> = match ex {
-        Examination::StateSpace => match within_limits(space.state_space(budget))? {
-            Some(f) => vec![
-                Some(Value::Number(f.states)),
-                Some(Value::Number(f.transitions)),
-                Some(num(f.max_token_in_place)),
-                Some(num(f.max_token_per_marking)),
-            ],
-            // the states are known once the reachable set is
-            None => vec![
-                Some(Value::Number(space.stats.states.clone())),
-                None,
-                None,
-                None,
-            ],
-        },
+        Examination::StateSpace => {
+            // the states are known once the reachable set is, before the edges are counted
+            let states = Value::Number(space.stats.states.clone());
+            let first = decided(ex, &ids[0], Some(states), &SYMBOLIC, sink);
+            let rest = match within_limits(space.state_space(budget))? {
+                Some(f) => vec![
+                    Some(Value::Number(f.transitions)),
+                    Some(num(f.max_token_in_place)),
+                    Some(num(f.max_token_per_marking)),
+                ],
+                None => vec![None, None, None],
+            };
+            return Ok(then_decided(first, ex, &ids[1..], rest, sink));
+        }
         Examination::ReachabilityDeadlock => vec![Some(Value::Bool(space.deadlock()))],
         // the build has checked one-safety on the reachable markings
         Examination::OneSafe => vec![Some(Value::Bool(true))],
@@ -402,10 +426,10 @@ pub fn examine_symbolic<'a>(
                 // The time limit is the examination's: once it has run out no formula can be
                 // answered, and each would still do its own first steps before noticing.
                 if budget.expired() {
-                    out.push(None);
+                    out.push(decided(ex, &p.id, None, &SYMBOLIC, sink));
                     continue;
                 }
-                out.push(match &p.query {
+                let value = match &p.query {
                     Query::Bound(ps) => within_limits(space.bound(ps, budget))?.map(num),
                     Query::Holds(f) => {
                         if ctl.is_none() {
@@ -418,12 +442,13 @@ pub fn examine_symbolic<'a>(
                             None => None,
                         }
                     }
-                });
+                };
+                out.push(decided(ex, &p.id, value, &SYMBOLIC, sink));
             }
-            out
+            return Ok(out);
         }
     };
-    Ok(answers(ex, ids, values, &SYMBOLIC))
+    Ok(all_decided(ex, ids, values, &SYMBOLIC, sink))
 }
 
 /// StateSpace on the net after its start step ([`start::after_start`]), the initial marking
@@ -432,25 +457,78 @@ fn state_space_after_start(
     after: &start::AfterStart,
     ids: Vec<String>,
     budget: &Budget,
+    sink: &mut dyn FnMut(&Answer),
 ) -> Result<Vec<Answer>> {
     let ex = Examination::StateSpace;
     let Some(space) = within_limits(NetChecker::build(&after.sys, &after.net, budget))? else {
         return Ok(unanswered(ex, &ids));
     };
-    let states = &space.stats.states + 1u32;
-    let values = match within_limits(space.state_space(budget))? {
+    let states = Value::Number(&space.stats.states + 1u32);
+    let first = decided(ex, &ids[0], Some(states), &SYMBOLIC, sink);
+    let rest = match within_limits(space.state_space(budget))? {
         Some(f) => {
             let per_marking = f.max_token_per_marking.max(after.initial_tokens);
             vec![
-                Some(Value::Number(states)),
                 Some(Value::Number(f.transitions + after.initial_edges)),
                 Some(Value::Number(BigUint::from(u64::from(per_marking > 0)))),
                 Some(Value::Number(BigUint::from(per_marking))),
             ]
         }
-        None => vec![Some(Value::Number(states)), None, None, None],
+        None => vec![None, None, None],
     };
-    Ok(answers(ex, ids, values, &SYMBOLIC))
+    Ok(then_decided(first, ex, &ids[1..], rest, sink))
+}
+
+/// StateSpace's figures after the number of states (`first`, handed to the sink already):
+/// `ids` with their `values`, each with a value handed to `sink`.
+fn then_decided(
+    first: Answer,
+    ex: Examination,
+    ids: &[String],
+    values: Vec<Option<Value>>,
+    sink: &mut dyn FnMut(&Answer),
+) -> Vec<Answer> {
+    let rest = ids
+        .iter()
+        .zip(values)
+        .map(|(id, v)| decided(ex, id, v, &SYMBOLIC, sink));
+    std::iter::once(first).chain(rest).collect()
+}
+
+/// The answer to the result `id` of `ex`, found by `techniques`, handed to `sink` if it has a
+/// value.
+fn decided(
+    ex: Examination,
+    id: &str,
+    value: Option<Value>,
+    techniques: &[&'static str],
+    sink: &mut dyn FnMut(&Answer),
+) -> Answer {
+    let a = Answer {
+        id: id.to_string(),
+        state_space: ex == Examination::StateSpace,
+        value,
+        techniques: techniques.to_vec(),
+    };
+    if a.value.is_some() {
+        sink(&a);
+    }
+    a
+}
+
+/// [`answers`], each with a value handed to `sink`.
+fn all_decided(
+    ex: Examination,
+    ids: Vec<String>,
+    values: Vec<Option<Value>>,
+    techniques: &[&'static str],
+    sink: &mut dyn FnMut(&Answer),
+) -> Vec<Answer> {
+    let out = answers(ex, ids, values, techniques);
+    for a in out.iter().filter(|a| a.value.is_some()) {
+        sink(a);
+    }
+    out
 }
 
 /// The answers to the results `ids` of `ex`, found by `techniques`.

@@ -3,7 +3,7 @@
 pub mod stream;
 pub mod verdicts;
 
-pub use verdicts::{CheckReport, Event, Outcome, PropertyResult, ReductionInfo};
+pub use verdicts::{CheckReport, Event, LtlProfile, Outcome, PropertyResult, ReductionInfo};
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;

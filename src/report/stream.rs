@@ -242,6 +242,7 @@ impl Printer {
                     automaton: None,
                     engine: None,
                     reduction: None,
+                    profile: None,
                 }),
             }
         }
@@ -326,6 +327,7 @@ mod tests {
             automaton: None,
             engine: None,
             reduction: None,
+            profile: None,
         }
     }
 

@@ -56,6 +56,49 @@ pub struct PropertyResult {
     pub engine: Option<String>,
     /// How the compositional engine reduced the system for this property.
     pub reduction: Option<ReductionInfo>,
+    /// Where the symbolic LTL check of this property spent its time (`None` for other
+    /// engines and logics).
+    pub profile: Option<LtlProfile>,
+}
+
+/// Where the symbolic check of one LTL property went (`check --format json`, `"profile"`):
+/// the phases' wall seconds, the fixpoints' iterations and trim rounds, and the
+/// manager's garbage collection, reordering and peak node count during the check. The phases
+/// add up to at most the property's `time_s` (the rest is the translation and the replay of
+/// the counterexample).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LtlProfile {
+    /// Building the product relations.
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub build_s: f64,
+    /// The forward probe and the fixpoint inside its states (part of `search_s`).
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub probe_s: f64,
+    /// The search for the verdict: probe and fixpoints.
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub search_s: f64,
+    /// The counterexample's extraction (and shortening), for a violated property.
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub counterexample_s: f64,
+    /// Outer iterations of the Emerson-Lei fixpoint.
+    pub el_iterations: usize,
+    /// Trim rounds of the Emerson-Lei fixpoint, all iterations together: one preimage each.
+    pub trim_rounds: usize,
+    /// Outer iterations of the forward fair-cycle fixpoint (0 when it did not run).
+    pub forward_iterations: usize,
+    /// Garbage collections of the manager during the check, and the seconds of ours.
+    pub gcs: u64,
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub gc_s: f64,
+    /// Dynamic reorderings during the check (`--reorder`), and their seconds.
+    pub reorderings: u32,
+    #[serde(serialize_with = "json::seconds::<3, _>")]
+    pub reorder_s: f64,
+    /// The most nodes the manager held at any budget check during the check (live and dead).
+    pub peak_nodes: usize,
+    /// Nodes of the state space the fixpoint began on, and of the product relations.
+    pub space_nodes: usize,
+    pub relation_nodes: usize,
 }
 
 /// What the compositional engine did for one property.
@@ -240,7 +283,7 @@ impl Serialize for PropertyResult {
                 edges,
                 acceptance_sets,
             });
-        let mut o = s.serialize_struct("PropertyResult", 11)?;
+        let mut o = s.serialize_struct("PropertyResult", 12)?;
         o.serialize_field("number", &self.number)?;
         o.serialize_field("formula", &self.formula)?;
         o.serialize_field("verdict", &self.outcome.as_bool())?;
@@ -251,6 +294,7 @@ impl Serialize for PropertyResult {
         o.serialize_field("automaton", &automaton)?;
         o.serialize_field("engine", &self.engine)?;
         o.serialize_field("reduction", &self.reduction)?;
+        o.serialize_field("profile", &self.profile)?;
         o.serialize_field("evidence", &self.evidence)?;
         o.end()
     }
@@ -304,6 +348,7 @@ mod tests {
             automaton: None,
             engine: None,
             reduction: None,
+            profile: None,
         };
         CheckReport {
             system: "problem103.dot".into(),

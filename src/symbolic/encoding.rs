@@ -132,6 +132,8 @@ pub struct Encoding {
     pub reorderer: Reorderer,
     /// Wall seconds spent in [`Encoding::collect_garbage`].
     pub gc_seconds: Cell<f64>,
+    /// The most nodes the manager held at a budget check since [`Encoding::restart_peak`].
+    peak_nodes: Cell<usize>,
     num_vars: u32,
 }
 
@@ -213,6 +215,7 @@ impl Encoding {
             valid: t,
             reorderer: Reorderer::new(opts.node_capacity, opts.reorder),
             gc_seconds: Cell::new(0.0),
+            peak_nodes: Cell::new(0),
             num_vars,
         };
         enc.initial = enc.state_cube(&sys.initial_state())?;
@@ -501,6 +504,23 @@ impl Encoding {
             .set(self.gc_seconds.get() + t0.elapsed().as_secs_f64());
     }
 
+    /// The most nodes the manager held at a budget check (or at [`Encoding::restart_peak`])
+    /// since the last [`Encoding::restart_peak`].
+    pub fn peak_nodes(&self) -> usize {
+        self.peak_nodes.get().max(self.manager_nodes())
+    }
+
+    /// Starts a new peak from the nodes held now and returns the old one, for a caller that
+    /// measures a part of a run: it restores the outer peak with [`Encoding::note_peak`].
+    pub fn restart_peak(&self) -> usize {
+        self.peak_nodes.replace(self.manager_nodes())
+    }
+
+    /// Raises the peak to at least `nodes` (see [`Encoding::restart_peak`]).
+    pub fn note_peak(&self, nodes: usize) {
+        self.peak_nodes.set(self.peak_nodes.get().max(nodes));
+    }
+
     /// Garbage collections of the manager so far: [`Encoding::collect_garbage`]'s and those
     /// oxidd starts itself when its node store fills up.
     pub fn gc_count(&self) -> u64 {
@@ -650,8 +670,11 @@ pub(crate) fn bottom_up(enc: &Encoding) -> Vec<usize> {
 
 /// The budget watches the manager's nodes.
 impl NodeStore for Encoding {
+    /// The manager's nodes, noted for [`Encoding::peak_nodes`] (every budget check asks).
     fn nodes(&self) -> usize {
-        self.manager_nodes()
+        let n = self.manager_nodes();
+        self.peak_nodes.set(self.peak_nodes.get().max(n));
+        n
     }
 
     fn collect_garbage(&self) {

@@ -214,6 +214,53 @@ fn reach_profiles_its_time() {
     assert!(j["peak_nodes"].as_u64().unwrap_or(0) > 0, "{j}");
 }
 
+/// `check --format json` profiles every symbolic LTL property, and `-v` logs the same: the
+/// phases fit in the property's time, the probe in the search, the peak holds the space the
+/// fixpoint began on; some property of 2016 problem 105 trims, and some violation takes
+/// time for its counterexample.
+#[test]
+fn check_profiles_each_ltl_property() {
+    let props = repo("bench-data/rers/2016/problem105-properties.txt");
+    let o = ltsym(&["check", &repo(P105), &props, "--format", "json", "-v"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let results = j["results"].as_array().expect("results");
+    assert_eq!(results.len(), 20, "{j}");
+    let (mut trims, mut counterexample_s) = (0, 0.0);
+    for r in results {
+        let pr = &r["profile"];
+        let secs = |k: &str| pr[k].as_f64().unwrap_or_else(|| panic!("{k} in {r}"));
+        let count = |k: &str| pr[k].as_u64().unwrap_or_else(|| panic!("{k} in {r}"));
+        let time = r["time_s"].as_f64().expect("time_s");
+        let phases = secs("build_s") + secs("search_s") + secs("counterexample_s");
+        assert!(phases <= time + 0.003, "{r}");
+        assert!(secs("probe_s") <= secs("search_s") + 0.001, "{r}");
+        assert!(secs("gc_s") >= 0.0 && secs("reorder_s") >= 0.0, "{r}");
+        assert!(count("peak_nodes") >= count("space_nodes"), "{r}");
+        assert!(
+            count("space_nodes") > 1 && count("relation_nodes") > 1,
+            "{r}"
+        );
+        for k in ["el_iterations", "forward_iterations", "gcs", "reorderings"] {
+            count(k);
+        }
+        if r["verdict"] == true {
+            assert_eq!(secs("counterexample_s"), 0.0, "{r}");
+        }
+        trims += count("trim_rounds");
+        counterexample_s += secs("counterexample_s");
+    }
+    assert!(trims > 0, "{j}");
+    assert!(counterexample_s > 0.0, "{j}");
+    let err = stderr(&o);
+    let logged = err
+        .lines()
+        .filter(|l| l.contains(": profile: probe "))
+        .count();
+    assert_eq!(logged, 20, "{err}");
+    assert!(err.contains("trim rounds"), "{err}");
+}
+
 #[test]
 fn help_and_version_exit_0() {
     for sub in ["info", "props", "reach", "check", "gen"] {

@@ -52,7 +52,9 @@ fn run(
     let m = load_model(&mcc.join("models").join(model)).expect("model loads");
     let props = load_properties(&m, ex).expect("formulas load");
     let answers = match opts.engine {
-        Engine::Explicit => examine_explicit(&m, ex, &props, opts, &Budget::unlimited()),
+        Engine::Explicit => {
+            examine_explicit(&m, ex, &props, opts, &Budget::unlimited(), &mut |_| {})
+        }
         _ => examine(&m, ex, &props, opts, &Budget::unlimited()),
     }
     .unwrap_or_else(|e| panic!("{model} {ex}: {e}"));
@@ -259,4 +261,101 @@ fn the_mcc_subcommand_prints_the_contests_lines() {
     let (code, _, err) = run(&["-e", "Reachability"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("unknown examination `Reachability`"), "{err}");
+}
+
+/// `ltsym mcc RERS2020-PT-pb103 -e LTLCardinality --formula 0,1,5`: -00 is decided within a
+/// second of the reachable markings, -01 and -05 take many seconds of Emerson-Lei each
+/// (docs/mcc.md), so a run cut short after the first answer has later formulas undecided.
+fn pb103_ltl_args(mcc: &Path) -> Vec<String> {
+    let model = mcc.join("models/RERS2020-PT-pb103");
+    [
+        "mcc",
+        model.to_str().expect("a UTF-8 path"),
+        "-e",
+        "LTLCardinality",
+        "--formula",
+        "0,1,5",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// The agreed answer of pb103's LTLCardinality-00, as printed.
+const PB103_LTLC_00: &str =
+    "FORMULA RERS2020-PT-pb103-LTLCardinality-00 FALSE TECHNIQUES DECISION_DIAGRAMS USE_NUPN";
+
+/// An examination whose later formulas cannot finish within `--timeout` still prints the ones
+/// decided before, once each, and `CANNOT_COMPUTE` last (exit 3).
+#[test]
+fn an_examination_cut_by_its_time_limit_prints_what_it_decided() {
+    let Some(mcc) = support::mcc_training_dir() else {
+        return;
+    };
+    let out = crate::support::cli::ltsym()
+        .args(pb103_ltl_args(&mcc))
+        .args(["--timeout", "3", "--cpu-time"])
+        .output()
+        .expect("ltsym runs");
+    let (stdout, stderr) = (
+        crate::support::cli::stdout(&out),
+        crate::support::cli::stderr(&out),
+    );
+    assert_eq!(out.status.code(), Some(3), "{stdout}{stderr}");
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [PB103_LTLC_00, "CANNOT_COMPUTE"],
+        "{stderr}"
+    );
+}
+
+/// The answers are written the moment they are decided: a run killed from outside after the
+/// first answer (SIGKILL, as a harness at its time limit; SIGTERM, which ltsym answers with
+/// `CANNOT_COMPUTE` and exit 3) keeps that line on its standard output, a pipe here.
+#[test]
+fn answers_printed_before_a_kill_stay_on_stdout() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+
+    let Some(mcc) = support::mcc_training_dir() else {
+        return;
+    };
+    for signal in ["KILL", "TERM"] {
+        let mut child = crate::support::cli::spawnable()
+            .args(pb103_ltl_args(&mcc))
+            .env("RUST_LOG", "error")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("ltsym runs");
+        let mut out = BufReader::new(child.stdout.take().expect("piped"));
+        let mut first = String::new();
+        assert!(out.read_line(&mut first).expect("stdout is read") > 0);
+        assert_eq!(first.trim_end(), PB103_LTLC_00);
+        let kill = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(kill.success());
+        let mut rest = String::new();
+        out.read_to_string(&mut rest).expect("stdout is read");
+        let status = child.wait().expect("the child is reaped");
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            e.read_to_string(&mut err).ok();
+        }
+        let all = first + &rest;
+        if signal == "KILL" {
+            assert_eq!(status.signal(), Some(9), "{all}{err}");
+            assert_eq!(all.lines().collect::<Vec<_>>(), [PB103_LTLC_00], "{err}");
+        } else {
+            assert_eq!(status.code(), Some(3), "{all}{err}");
+            assert_eq!(
+                all.lines().collect::<Vec<_>>(),
+                [PB103_LTLC_00, "CANNOT_COMPUTE"],
+                "{err}"
+            );
+            assert!(err.contains("interrupted by SIGTERM"), "{err}");
+        }
+    }
 }

@@ -16,7 +16,8 @@ use ltsym::check::Engine;
 use ltsym::error::Error;
 use ltsym::gen::rng::Rng;
 use ltsym::limits::Budget;
-use ltsym::mcc::{examine, examine_explicit, examine_symbolic, Deadlocks, MccOptions, Model};
+use ltsym::mcc::{examine, examine_explicit, examine_symbolic, examine_with, Answer};
+use ltsym::mcc::{Deadlocks, MccOptions, Model};
 use ltsym::mcc::{Examination, Formula, FormulaLogic, IntExpr, NetSpace, Property, Query, Value};
 use ltsym::parse::{pnml, PnmlLabels};
 
@@ -225,6 +226,35 @@ fn model_of(text: &str, prefix: &str, i: usize) -> Model {
     }
 }
 
+/// Six random formulas of the shape `ex` asks for (none for an examination without formulas).
+fn random_props(rng: &mut Rng, ex: Examination, np: usize, nt: usize) -> Vec<Property> {
+    if !ex.has_formulas() {
+        return Vec::new();
+    }
+    (0..6)
+        .map(|j| Property {
+            id: format!("f{j}"),
+            query: match ex {
+                Examination::UpperBounds => {
+                    Query::Bound((0..1 + rng.below(3)).map(|_| rng.below(np)).collect())
+                }
+                Examination::ReachabilityCardinality | Examination::ReachabilityFireability => {
+                    let f = Box::new(random_state(rng, np, nt, 2));
+                    Query::Holds(if rng.chance(0.5) {
+                        Formula::AllPaths(Box::new(Formula::Globally(f)))
+                    } else {
+                        Formula::ExistsPath(Box::new(Formula::Finally(f)))
+                    })
+                }
+                Examination::LtlCardinality | Examination::LtlFireability => {
+                    Query::Holds(Formula::AllPaths(Box::new(random_ltl(rng, np, nt, 4))))
+                }
+                _ => Query::Holds(random_ctl(rng, np, nt, 3)),
+            },
+        })
+        .collect()
+}
+
 #[test]
 fn symbolic_and_explicit_agree_on_random_nested_unit_nets() {
     let mut rng = Rng::new(0x4E55);
@@ -238,35 +268,7 @@ fn symbolic_and_explicit_agree_on_random_nested_unit_nets() {
             ..MccOptions::default()
         };
         for ex in Examination::ALL {
-            let props: Vec<Property> = if !ex.has_formulas() {
-                Vec::new()
-            } else {
-                (0..6)
-                    .map(|j| Property {
-                        id: format!("f{j}"),
-                        query: match ex {
-                            Examination::UpperBounds => {
-                                Query::Bound((0..1 + rng.below(3)).map(|_| rng.below(np)).collect())
-                            }
-                            Examination::ReachabilityCardinality
-                            | Examination::ReachabilityFireability => {
-                                let f = Box::new(random_state(&mut rng, np, nt, 2));
-                                Query::Holds(if rng.chance(0.5) {
-                                    Formula::AllPaths(Box::new(Formula::Globally(f)))
-                                } else {
-                                    Formula::ExistsPath(Box::new(Formula::Finally(f)))
-                                })
-                            }
-                            Examination::LtlCardinality | Examination::LtlFireability => {
-                                Query::Holds(Formula::AllPaths(Box::new(random_ltl(
-                                    &mut rng, np, nt, 4,
-                                ))))
-                            }
-                            _ => Query::Holds(random_ctl(&mut rng, np, nt, 3)),
-                        },
-                    })
-                    .collect()
-            };
+            let props = random_props(&mut rng, ex, np, nt);
             let answers = examine(&model, ex, &props, &opts, &Budget::unlimited())
                 .unwrap_or_else(|e| panic!("net {i} {ex}: {e}\n{text}"));
             assert!(answers.iter().all(|a| a.value.is_some()), "net {i} {ex}");
@@ -274,6 +276,50 @@ fn symbolic_and_explicit_agree_on_random_nested_unit_nets() {
         }
     }
     assert!(answered > 1000, "{answered}");
+}
+
+/// What `ltsym mcc` prints as soon as it is decided: every engine hands each answer with a
+/// value to the sink exactly once, in the order it returns them (with no limit, the order of
+/// the results), the same answer it returns; the symbolic engine's are the explicit one's.
+#[test]
+fn each_answer_reaches_the_sink_once_and_as_returned() {
+    let mut rng = Rng::new(0x57EA);
+    let mut streamed = 0;
+    for i in 0..10 {
+        let text = random_net_with(&mut rng, i % 3 == 0);
+        let model = model_of(&text, "stream", i);
+        let (np, nt) = (model.net.places.len(), model.net.transitions.len());
+        for ex in Examination::ALL {
+            let props = random_props(&mut rng, ex, np, nt);
+            let mut by_engine = Vec::new();
+            for engine in [Engine::Explicit, Engine::Symbolic, Engine::Auto] {
+                let opts = MccOptions {
+                    engine,
+                    ..MccOptions::default()
+                };
+                let mut sunk: Vec<Answer> = Vec::new();
+                let answers = examine_with(
+                    &model,
+                    ex,
+                    &props,
+                    &opts,
+                    &Budget::unlimited(),
+                    &mut None,
+                    &mut |a| sunk.push(a.clone()),
+                )
+                .unwrap_or_else(|e| panic!("net {i} {ex} {engine:?}: {e}\n{text}"));
+                assert!(answers.iter().all(|a| a.value.is_some()), "net {i} {ex}");
+                assert_eq!(sunk, answers, "net {i} {ex} {engine:?}\n{text}");
+                streamed += sunk.len();
+                by_engine.push(answers.into_iter().map(|a| a.value).collect::<Vec<_>>());
+            }
+            assert!(
+                by_engine.iter().all(|v| *v == by_engine[0]),
+                "net {i} {ex}\n{text}"
+            );
+        }
+    }
+    assert!(streamed > 600, "{streamed}");
 }
 
 /// StateSpace from the marking after a start step (`ltsym::mcc::start`: the system without
@@ -292,9 +338,9 @@ fn state_space_after_the_start_step_agrees_with_explicit() {
         let opts = MccOptions::default();
         let budget = Budget::unlimited();
         let ex = Examination::StateSpace;
-        let sym = examine_symbolic(&model, ex, &[], &opts, &budget, &mut None)
+        let sym = examine_symbolic(&model, ex, &[], &opts, &budget, &mut None, &mut |_| {})
             .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
-        let exp = examine_explicit(&model, ex, &[], &opts, &budget)
+        let exp = examine_explicit(&model, ex, &[], &opts, &budget, &mut |_| {})
             .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
         let values =
             |a: &[ltsym::mcc::Answer]| a.iter().map(|a| a.value.clone()).collect::<Vec<_>>();
@@ -332,9 +378,9 @@ fn symbolic_ltl_over_state_atoms_agrees_with_explicit_on_random_nets() {
                 Examination::LtlFireability
             };
             let budget = Budget::unlimited();
-            let sym = examine_symbolic(&model, ex, &props, &opts, &budget, &mut None)
+            let sym = examine_symbolic(&model, ex, &props, &opts, &budget, &mut None, &mut |_| {})
                 .unwrap_or_else(|e| panic!("net {i} {deadlocks:?}: {e}\n{text}"));
-            let exp = examine_explicit(&model, ex, &props, &opts, &budget)
+            let exp = examine_explicit(&model, ex, &props, &opts, &budget, &mut |_| {})
                 .unwrap_or_else(|e| panic!("net {i} {deadlocks:?}: {e}\n{text}"));
             for ((s, e), p) in sym.iter().zip(&exp).zip(&props) {
                 assert!(
@@ -380,7 +426,15 @@ fn a_limit_inside_the_explicit_ltl_search_leaves_the_next_formula_to_run() {
             engine: Engine::Explicit,
             ..MccOptions::default()
         };
-        let ss = examine_explicit(&model, Examination::StateSpace, &[], &opts, &budget).unwrap();
+        let ss = examine_explicit(
+            &model,
+            Examination::StateSpace,
+            &[],
+            &opts,
+            &budget,
+            &mut |_| {},
+        )
+        .unwrap();
         let Some(Value::Number(states)) = &ss[0].value else {
             panic!("net {i}: no state count")
         };

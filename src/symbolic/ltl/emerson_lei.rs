@@ -51,6 +51,8 @@ pub(crate) struct EmersonLei {
     pub z: BDDFunction,
     /// Outer iterations begun.
     pub iterations: usize,
+    /// Trim rounds run (each one preimage), those of a trim cut short included.
+    pub trim_rounds: usize,
     /// The next step of the current iteration: closure to acceptance set `step`, or the trim
     /// when `step == num_acc`.
     step: usize,
@@ -78,6 +80,7 @@ impl EmersonLei {
         EmersonLei {
             z: space.clone(),
             iterations: 0,
+            trim_rounds: 0,
             step: 0,
             before: space.clone(),
             begun: false,
@@ -172,7 +175,7 @@ impl EmersonLei {
                 );
                 self.done = !self.z.satisfiable();
             } else {
-                let rounds = p.trim(&mut self.z, num_acc, budget)?;
+                let rounds = p.trim(&mut self.z, num_acc, &mut self.trim_rounds, budget)?;
                 budget.phase("Emerson-Lei round", self.iterations);
                 log::debug!(
                     "Emerson-Lei round {}: {rounds} trim rounds: {} nodes",

@@ -228,7 +228,8 @@ impl Product<'_> {
     /// round removes the states whose every successor has left; the rounds are as many as the
     /// longest finite path inside `z`, but each costs one preimage, not a closure. `z` is
     /// updated after every round, so an interrupted trim keeps its progress (every round's set
-    /// contains the result). Returns the number of rounds.
+    /// contains the result). Returns the number of rounds; `total` counts them too, also those
+    /// of a trim cut short.
     ///
     /// Why each round takes `Pre(z)` whole and not only the predecessors of what the last round
     /// removed (`C ∧ Pre(Img(C) ∧ z)` for `C` those predecessors): that costs three relational
@@ -240,10 +241,17 @@ impl Product<'_> {
     /// Stops early with the empty set when, at round 1, 2, 4, 8, ..., some acceptance set
     /// `i < num_acc` has no edge left inside the remaining states: then no state is fair. This
     /// costs a logarithmic number of extra preimages.
-    pub fn trim(&self, z: &mut BDDFunction, num_acc: usize, budget: &Budget) -> BddResult<usize> {
+    pub fn trim(
+        &self,
+        z: &mut BDDFunction,
+        num_acc: usize,
+        total: &mut usize,
+        budget: &Budget,
+    ) -> BddResult<usize> {
         let mut rounds: usize = 0;
         loop {
             rounds += 1;
+            *total += 1;
             budget.phase("Emerson-Lei trim", rounds);
             let keep = z.and(&self.pre(z, budget)?)?;
             if keep == *z {

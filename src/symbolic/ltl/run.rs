@@ -71,6 +71,17 @@ pub struct LtlStats {
     /// Emerson-Lei) and during the counterexample's extraction.
     pub search_reorderings: u32,
     pub witness_reorderings: u32,
+    /// Trim rounds of the Emerson-Lei fixpoints (the one deciding the verdict and those
+    /// inside the probe's states), one preimage each: where a holding property with long
+    /// finite paths spends its time (RERS 2017 problem 113; docs/benchmarks.md, "LTL").
+    pub trim_rounds: usize,
+    /// Garbage collections of the manager during [`LtlRun::run`], the seconds of ours, and the
+    /// seconds of dynamic reordering.
+    pub gcs: u64,
+    pub gc_seconds: f64,
+    pub reorder_seconds: f64,
+    /// The most nodes the manager held at a budget check during [`LtlRun::run`].
+    pub peak_nodes: usize,
 }
 
 /// The verdict of one property.
@@ -442,6 +453,27 @@ impl<'c> LtlRun<'c> {
 
     /// Runs the check to its verdict, or until `budget` fails (then a later call resumes).
     pub fn run(&mut self, budget: &Budget) -> Result<LtlResult> {
+        let enc = &self.ctx.enc;
+        let (gcs, gc_s, reorder_s) = (
+            enc.gc_count(),
+            enc.gc_seconds.get(),
+            enc.reorderer.seconds.get(),
+        );
+        let outer_peak = enc.restart_peak();
+        let r = self.run_measured(budget);
+        let st = &mut self.stats;
+        st.gcs += enc.gc_count() - gcs;
+        st.gc_seconds += enc.gc_seconds.get() - gc_s;
+        st.reorder_seconds += enc.reorderer.seconds.get() - reorder_s;
+        st.peak_nodes = st.peak_nodes.max(enc.peak_nodes());
+        enc.note_peak(outer_peak);
+        let mut r = r?;
+        r.stats = self.stats.clone();
+        Ok(r)
+    }
+
+    /// [`LtlRun::run`] without the manager's counters.
+    fn run_measured(&mut self, budget: &Budget) -> Result<LtlResult> {
         if self.verdict.is_none() {
             let t2 = Instant::now();
             // the search resumes where a check stopped it: it may reorder (see `reordered`)
@@ -573,7 +605,9 @@ impl<'c> LtlRun<'c> {
                             Some((from, el)) if !el.done() || from == found => el,
                             slot => &mut slot.insert((found.clone(), EmersonLei::new(found))).1,
                         };
+                        let before = ball.trim_rounds;
                         let r = ball.run(p, self.num_acc, &budget.slice(p.enc, share));
+                        self.stats.trim_rounds += ball.trim_rounds - before;
                         let r = budget.unless_sliced(reordered(p.enc, r.map(Some)));
                         self.stats.probe_seconds += t.elapsed().as_secs_f64();
                         if r?.flatten().is_some() && ball.z.satisfiable() {
@@ -653,7 +687,10 @@ impl<'c> LtlRun<'c> {
                 (None, true) => budget.slice(p.enc, self.turn),
                 (None, false) => budget.clone(),
             };
-            let r = reordered(p.enc, self.el.run(p, self.num_acc, &b).map(Some));
+            let before = self.el.trim_rounds;
+            let r = self.el.run(p, self.num_acc, &b);
+            self.stats.trim_rounds += self.el.trim_rounds - before;
+            let r = reordered(p.enc, r.map(Some));
             if budget.unless_sliced(r)?.flatten().is_some() {
                 break;
             }

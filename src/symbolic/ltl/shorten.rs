@@ -158,7 +158,7 @@ impl Graph for Product<'_> {
         self.forward_closure(from, within, b)
     }
     fn trim(&self, z: &mut BDDFunction, budget: &Budget) -> BddResult<()> {
-        Product::trim(self, z, self.acc_rels.len(), budget).map(|_| ())
+        Product::trim(self, z, self.acc_rels.len(), &mut 0, budget).map(|_| ())
     }
     fn labelled(&self) -> Vec<(LabelId, &Relation)> {
         self.rels.iter().map(|(l, r)| (*l, r)).collect()
