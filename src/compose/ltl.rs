@@ -226,7 +226,10 @@ mod tests {
         let (o, la) = (String::new(), "a".to_string());
         assert!(!holds_on_lasso(&f, &[o.clone(), o.clone()], &[la.clone()]));
         assert!(holds_on_lasso(&f, &[o], &[la]));
-        let (neg, pos) = (translate(&Ltl::not(f.clone())).unwrap(), translate(&f).unwrap());
+        let (neg, pos) = (
+            translate(&Ltl::not(f.clone())).unwrap(),
+            translate(&f).unwrap(),
+        );
         assert_eq!(equivalence_for(&neg, &pos), Equivalence::Strong);
     }
 }
