@@ -223,9 +223,9 @@ mod tests {
         assert!(compare(&p, &q, &Equivalence::Sharp(vec![a])).is_none());
         assert!(compare(&p, &q, &Equivalence::Strong).is_some());
         let f = Ltl::Next(Box::new(Ltl::atom("a")));
-        let (o, la) = (String::new(), "a".to_string());
-        assert!(!holds_on_lasso(&f, &[o.clone(), o.clone()], &[la.clone()]));
-        assert!(holds_on_lasso(&f, &[o], &[la]));
+        let (o, la) = (String::new(), vec!["a".to_string()]);
+        assert!(!holds_on_lasso(&f, &[o.clone(), o.clone()], &la));
+        assert!(holds_on_lasso(&f, &[o], &la));
         let (neg, pos) = (
             translate(&Ltl::not(f.clone())).unwrap(),
             translate(&f).unwrap(),
