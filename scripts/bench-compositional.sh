@@ -29,7 +29,8 @@
 # largest product logged before), the final LTS, CPU and peak memory. With LTSYM_BENCH_CSV=FILE
 # one row per property is appended to FILE; with LTSYM_BENCH_KEEP=DIR the largest LTS of each
 # property is kept there as PROBLEM-N.aut (e.g. for --minimise), with the -vv log of the run
-# (every candidate composition and its size) as PROBLEM-N.log.
+# (every candidate composition and its size) as PROBLEM-N.log. LTSYM_BENCH_RESTRICT=1 adds
+# `--restrict` (each LTS restricted to what its environment allows).
 #
 # Each run is limited to LTSYM_BENCH_TIMEOUT seconds (default 600) of wall time (`--timeout`)
 # and that plus 30 of CPU time (`ulimit -t`); LTSYM_BENCH_TIMEOUT=0 sets no wall-time limit
@@ -122,7 +123,7 @@ largest() { # PROBLEM: the largest LTS of the reduction of each property, see --
     out=$tmp/largest.aut; rm -f "$out"
     ( ulimit -t "$lim"; /usr/bin/time -f "%U %S %M %x" -o "$tmp/time" "$ltsym" -vv reduce "$dot" \
         --properties "$props" --property "$k" --compose --max-states "$max" -o "$tmp/whole.aut" \
-        --largest-out "$out" > "$tmp/out" 2> "$tmp/err" )
+        ${LTSYM_BENCH_RESTRICT:+--restrict} --largest-out "$out" > "$tmp/out" 2> "$tmp/err" )
     [ -n "$keep" ] && [ -s "$out" ] && cp "$out" "$keep/${year}-${n}-$k.aut"
     [ -n "$keep" ] && cp "$tmp/err" "$keep/${year}-${n}-$k.log"
     python3 - "$tmp" "$p" "$k" "$csv" "$lim" "$ncomp" <<'PY'

@@ -165,6 +165,7 @@ pub(super) fn check_ltl_auto(
     let bounds = Bounds {
         max_states: opts.compose_max_states,
         max_work: opts.auto_compose_work,
+        restrict: false,
     };
     let give_up_at = opts.auto_compose_work.saturating_mul(AUTO_GIVE_UP_FACTOR);
     let mut wasted = 0usize;

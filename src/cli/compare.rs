@@ -51,7 +51,7 @@ fn visible(sys: &System, keep: &[String]) -> Vec<LabelId> {
 /// `names` (every visible label name of both systems).
 fn reduced(sys: &System, args: &Args, names: &BTreeMap<String, Act>) -> Result<Lts, Error> {
     let eq = args.equivalence.equivalence(sys)?;
-    let node = composed(sys, &visible(sys, &args.keep), &eq, args.max_states)?.whole()?;
+    let node = composed(sys, &visible(sys, &args.keep), &eq, args.max_states, false)?.whole()?;
     Ok(node.lts.rename(|a| names[&sys.label(a as LabelId).name]))
 }
 

@@ -55,6 +55,11 @@ pub struct Args {
     /// network is written as an .exp file with one .aut file per component beside it.
     #[arg(long)]
     compose: bool,
+    /// With --compose: restrict each component, and each composition as it is built, to the
+    /// behaviour the LTSs it shares labels with allow (CADP's projection; the same result,
+    /// sometimes smaller on the way).
+    #[arg(long, requires = "compose")]
+    restrict: bool,
     /// With --compose: stop (exit code 3) rather than build an LTS of more states.
     #[arg(long, value_name = "N", value_parser = super::count, default_value = "10000000")]
     max_states: u64,
@@ -130,7 +135,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let keep_all: Vec<LabelId> = (0..sys.labels().len())
             .filter(|&l| !sys.label(l).is_silent() && !hide(l))
             .collect();
-        let done = composed(&sys, &keep_all, &eq, args.max_states)?;
+        let done = composed(&sys, &keep_all, &eq, args.max_states, args.restrict)?;
         if let Some(path) = &args.largest_out {
             write_aut(&sys, &done.largest().lts, path)?;
         }
@@ -274,20 +279,25 @@ impl Composed {
 
 /// `sys` composed and minimised modulo `eq` in a smart order, the labels not in `kept`
 /// (ascending) hidden as soon as every component that has them is in, building no LTS of more
-/// than `max_states` states.
+/// than `max_states` states, restricting each LTS to what its environment allows if `restrict`.
 pub(super) fn composed(
     sys: &System,
     kept: &[LabelId],
     eq: &Equivalence,
     max_states: u64,
+    restrict: bool,
 ) -> Result<Composed, Error> {
     let max = usize::try_from(max_states).unwrap_or(usize::MAX);
+    let bounds = Bounds {
+        restrict,
+        ..Bounds::states(max)
+    };
     Ok(
         match reduce(
             sys,
             kept,
             eq,
-            Bounds::states(max),
+            bounds,
             &mut Cache::new(),
             &Budget::unlimited(),
         )? {

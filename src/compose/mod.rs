@@ -11,6 +11,7 @@
 //! * `scc.rs`: components of the internal steps;
 //! * `product.rs`: the composition of two LTSs with hiding; `tree.rs`: the reduction tree, every
 //!   LTS made with its origin; `smart.rs`: the order of composition (smart reduction);
+//! * `restrict.rs`: a group restricted to what its environment allows (semi-composition);
 //! * `compare.rs`: equivalence of two LTSs, and a trace that tells them apart;
 //! * `realise.rs`: a run of the reduced LTS as a run of the system;
 //! * `ltl.rs`: one LTL property, which equivalence keeps it and why.
@@ -25,6 +26,7 @@ pub mod network;
 pub mod product;
 pub mod realise;
 pub mod refine;
+pub mod restrict;
 mod scc;
 pub mod smart;
 pub mod tree;

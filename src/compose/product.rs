@@ -19,37 +19,18 @@ pub fn product(
     hide: &dyn Fn(Act) -> bool,
     max_states: usize,
 ) -> Option<(Lts, Vec<(u32, u32)>)> {
-    let in_left = |a: Act| left.interface().binary_search(&a).is_ok();
-    let in_right = |a: Act| right.interface().binary_search(&a).is_ok();
     let visible = |a: Act| if a != TAU && hide(a) { TAU } else { a };
     let mut index: HashMap<(u32, u32), u32> = HashMap::new();
     let mut pairs: Vec<(u32, u32)> = vec![(left.initial(), right.initial())];
     index.insert(pairs[0], 0);
     let mut transitions: Vec<(u32, Act, u32)> = Vec::new();
+    let mut targets: Vec<(Act, (u32, u32))> = Vec::new();
     let mut i = 0usize;
     while i < pairs.len() {
         let (s1, s2) = pairs[i];
-        let mut targets: Vec<(Act, (u32, u32))> = Vec::new();
-        for &(a, t1) in left.out(s1) {
-            if a != TAU && in_right(a) {
-                let row = right.out(s2);
-                let lo = row.partition_point(|&(b, _)| b < a);
-                for &(b, t2) in &row[lo..] {
-                    if b != a {
-                        break;
-                    }
-                    targets.push((a, (t1, t2)));
-                }
-            } else {
-                targets.push((a, (t1, s2)));
-            }
-        }
-        for &(b, t2) in right.out(s2) {
-            if b == TAU || !in_left(b) {
-                targets.push((b, (s1, t2)));
-            }
-        }
-        for (a, pair) in targets {
+        targets.clear();
+        moves(left, right, s1, s2, &mut targets);
+        for &(a, pair) in &targets {
             let next = pairs.len() as u32;
             let t = *index.entry(pair).or_insert(next);
             if t == next {
@@ -62,6 +43,44 @@ pub fn product(
         }
         i += 1;
     }
+    let lts = Lts::new(
+        pairs.len() as u32,
+        0,
+        transitions,
+        interface(left, right, hide),
+    );
+    Some((lts, pairs))
+}
+
+/// The moves of the composition of `left` and `right` from the pair `(s1, s2)`, appended to
+/// `out` as `(action, target pair)` (the action before hiding).
+pub fn moves(left: &Lts, right: &Lts, s1: u32, s2: u32, out: &mut Vec<(Act, (u32, u32))>) {
+    let in_left = |a: Act| left.interface().binary_search(&a).is_ok();
+    let in_right = |a: Act| right.interface().binary_search(&a).is_ok();
+    for &(a, t1) in left.out(s1) {
+        if a != TAU && in_right(a) {
+            let row = right.out(s2);
+            let lo = row.partition_point(|&(b, _)| b < a);
+            for &(b, t2) in &row[lo..] {
+                if b != a {
+                    break;
+                }
+                out.push((a, (t1, t2)));
+            }
+        } else {
+            out.push((a, (t1, s2)));
+        }
+    }
+    for &(b, t2) in right.out(s2) {
+        if b == TAU || !in_left(b) {
+            out.push((b, (s1, t2)));
+        }
+    }
+}
+
+/// The interface of the composition of `left` and `right` with the actions `hide` picks made
+/// internal.
+pub fn interface(left: &Lts, right: &Lts, hide: &dyn Fn(Act) -> bool) -> Vec<Act> {
     let mut interface: Vec<Act> = left
         .interface()
         .iter()
@@ -71,8 +90,7 @@ pub fn product(
         .collect();
     interface.sort_unstable();
     interface.dedup();
-    let lts = Lts::new(pairs.len() as u32, 0, transitions, interface);
-    Some((lts, pairs))
+    interface
 }
 
 #[cfg(test)]

@@ -22,7 +22,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::lts::Act;
-use super::tree::{compose, leaf, quotient, Node, Origin};
+use super::restrict::{environment, Env};
+use super::tree::{compose, leaf, quotient, restricted, Node, Origin};
 use super::Equivalence;
 use crate::error::Result;
 use crate::limits::Budget;
@@ -46,7 +47,7 @@ pub enum Stop {
     Work,
 }
 
-/// How far a reduction may go.
+/// How far a reduction may go, and whether it restricts.
 #[derive(Clone, Copy, Debug)]
 pub struct Bounds {
     /// No composition of more states is built.
@@ -56,14 +57,21 @@ pub struct Bounds {
     /// state limit counts that many states). Work, not time, so that the same input always
     /// gives the same answer.
     pub max_work: usize,
+    /// Restrict every LTS to the behaviour its environment allows (`super::restrict`): each
+    /// component before the first composition, each composition as it is built. Off by
+    /// default: on the largest RERS problems every composition the engine makes is already
+    /// exactly the part of it the whole system reaches (docs/compositional.md), so it costs
+    /// and removes nothing there.
+    pub restrict: bool,
 }
 
 impl Bounds {
-    /// At most `max_states` states per composition, no limit on the work.
+    /// At most `max_states` states per composition, no limit on the work, no restriction.
     pub fn states(max_states: usize) -> Bounds {
         Bounds {
             max_states,
             max_work: usize::MAX,
+            restrict: false,
         }
     }
 }
@@ -78,7 +86,13 @@ pub struct Cache {
     done: HashMap<Key, Rc<Node>>,
     /// Groups whose product passed this many states.
     too_big: HashMap<Key, usize>,
+    /// The environment automaton of a node (by address, the node kept alive here) on a set of
+    /// labels; `None` where it forbids nothing or is too large.
+    envs: HashMap<(usize, Vec<Act>), EnvOf>,
 }
+
+/// A node and its environment automaton on some labels (see [`Cache`]).
+type EnvOf = (Rc<Node>, Option<Rc<Env>>);
 
 impl Cache {
     pub fn new() -> Cache {
@@ -90,6 +104,98 @@ impl Cache {
 /// smallest product of the round so far (and never less than [`MIN_CUTOFF`]).
 const CUTOFF_FACTOR: usize = 16;
 const MIN_CUTOFF: usize = 20_000;
+
+/// No environment automaton is made of a node with more states (its minimisation costs more
+/// than the restriction is likely to save), nor one of more states itself.
+const ENV_MAX_NODE_STATES: usize = 200_000;
+const ENV_MAX_STATES: usize = 256;
+
+/// Rounds of restricting the components by each other before the first composition, at most.
+const LEAF_ROUNDS: usize = 4;
+
+impl Cache {
+    /// The environment automaton of `node` on `labels` (ascending), made once.
+    fn env(&mut self, node: &Rc<Node>, labels: Vec<Act>) -> Option<Rc<Env>> {
+        let key = (Rc::as_ptr(node) as usize, labels);
+        if let Some((_, e)) = self.envs.get(&key) {
+            return e.clone();
+        }
+        let e = (node.lts.num_states() <= ENV_MAX_NODE_STATES)
+            .then(|| environment(&node.lts, &key.1, ENV_MAX_STATES))
+            .flatten()
+            .map(Rc::new);
+        self.envs.insert(key, (Rc::clone(node), e.clone()));
+        e
+    }
+
+    /// The environment automata of the nodes of `active` but `skip` on the labels each shares
+    /// with `interface` (ascending).
+    fn envs_of(&mut self, active: &[Rc<Node>], skip: &[usize], interface: &[Act]) -> Vec<Rc<Env>> {
+        let mut out = Vec::new();
+        for (k, node) in active.iter().enumerate() {
+            if skip.contains(&k) {
+                continue;
+            }
+            let shared: Vec<Act> = node
+                .lts
+                .interface()
+                .iter()
+                .copied()
+                .filter(|a| interface.binary_search(a).is_ok())
+                .collect();
+            if shared.is_empty() {
+                continue;
+            }
+            if let Some(e) = self.env(node, shared) {
+                out.push(e);
+            }
+        }
+        out
+    }
+}
+
+/// Restricts the nodes of `active` by each other (`super::restrict`) until none loses a
+/// transition (or [`LEAF_ROUNDS`] rounds), minimising each again that did; the cache holds
+/// the restricted nodes in place of the others.
+fn restrict_all(
+    active: &mut [Rc<Node>],
+    eq: &Equivalence,
+    key_of: &dyn Fn(&[CompId]) -> Key,
+    cache: &mut Cache,
+    budget: &Budget,
+) -> Result<()> {
+    for _ in 0..LEAF_ROUNDS {
+        let mut changed = false;
+        for i in 0..active.len() {
+            budget.check_time()?;
+            let envs = cache.envs_of(active, &[i], active[i].lts.interface());
+            if envs.is_empty() {
+                continue;
+            }
+            let refs: Vec<&Env> = envs.iter().map(|e| e.as_ref()).collect();
+            let r = restricted(&active[i], &refs);
+            if r.lts.num_transitions() == active[i].lts.num_transitions() {
+                continue;
+            }
+            let n = Rc::new(quotient(Rc::new(r), eq));
+            log::debug!(
+                "restricted {:?}: {} states, {} transitions -> {} states, {} transitions",
+                active[i].comps,
+                active[i].lts.num_states(),
+                active[i].lts.num_transitions(),
+                n.lts.num_states(),
+                n.lts.num_transitions()
+            );
+            cache.done.insert(key_of(&active[i].comps), Rc::clone(&n));
+            active[i] = n;
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    Ok(())
+}
 
 /// Reduces `sys` modulo `eq`, keeping the labels `kept` (ascending) visible, within `bounds`.
 pub fn reduce(
@@ -134,6 +240,9 @@ pub fn reduce(
             }
         };
         active.push(node);
+    }
+    if bounds.restrict {
+        restrict_all(&mut active, eq, &key_of, cache, budget)?;
     }
     let mut work = 0;
     while active.len() > 1 {
@@ -257,23 +366,47 @@ fn best_pair(
                     break;
                 }
                 let hide = |a: Act| hidden_in(&comps, a as LabelId);
-                match compose(Rc::clone(&active[i]), Rc::clone(&active[j]), &hide, cutoff) {
+                let envs = if bounds.restrict {
+                    let mut iface: Vec<Act> = active[i]
+                        .lts
+                        .interface()
+                        .iter()
+                        .chain(active[j].lts.interface())
+                        .copied()
+                        .filter(|&a| !hide(a))
+                        .collect();
+                    iface.sort_unstable();
+                    iface.dedup();
+                    cache.envs_of(active, &[i, j], &iface)
+                } else {
+                    Vec::new()
+                };
+                let refs: Vec<&Env> = envs.iter().map(|e| e.as_ref()).collect();
+                match compose(
+                    Rc::clone(&active[i]),
+                    Rc::clone(&active[j]),
+                    &hide,
+                    &refs,
+                    cutoff,
+                ) {
                     None => {
                         log::debug!("candidate {comps:?}: product past {cutoff} states");
                         *work = work.saturating_add(cutoff);
                         cache.too_big.insert(key, cutoff);
                         continue;
                     }
-                    Some(p) => {
+                    Some((p, explored)) => {
                         *work = work
-                            .saturating_add(p.lts.num_states())
+                            .saturating_add(explored.max(p.lts.num_states()))
                             .saturating_add(p.lts.num_transitions());
                         smallest_product = smallest_product.min(p.lts.num_states());
                         let (ps, pt) = (p.lts.num_states(), p.lts.num_transitions());
                         let n = Rc::new(quotient(Rc::new(p), eq));
                         log::debug!(
-                            "candidate {comps:?}: product {ps} states, {pt} transitions, \
-                             minimised {} states, {} transitions",
+                            "candidate {comps:?}: product {ps} states, {pt} transitions \
+                             ({explored} explored, {} environments), minimised {} states, {} \
+                             transitions",
+                            refs.len(),
                             n.lts.num_states(),
                             n.lts.num_transitions()
                         );

@@ -14,6 +14,7 @@ use std::rc::Rc;
 
 use super::lts::{Act, Lts, TAU};
 use super::product::product;
+use super::restrict::{restrict, restricted_product, Env};
 use super::{minimise, Equivalence};
 use crate::error::{Error, Result};
 use crate::model::{CompId, LabelId, Sync, System};
@@ -28,7 +29,7 @@ pub struct Node {
 }
 
 /// How a [`Node`] was made.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Origin {
     /// Component `comp`, its states as they are; its silent labels and `hidden` made internal.
     Leaf { comp: CompId, hidden: Vec<Act> },
@@ -110,14 +111,24 @@ pub fn leaf(sys: &System, c: CompId, hide: &dyn Fn(LabelId) -> bool) -> Result<N
     })
 }
 
-/// The composition of two nodes, the actions `hide` picks internal; `None` past `max_states`.
+/// The composition of two nodes, the actions `hide` picks internal, restricted to what the
+/// environments `envs` allow (`super::restrict`; none: the whole composition); `None` past
+/// `max_states` states (with environments: triples of states explored). Also returns the
+/// number of states explored.
 pub fn compose(
     left: Rc<Node>,
     right: Rc<Node>,
     hide: &dyn Fn(Act) -> bool,
+    envs: &[&Env],
     max_states: usize,
-) -> Option<Node> {
-    let (lts, pairs) = product(&left.lts, &right.lts, hide, max_states)?;
+) -> Option<(Node, usize)> {
+    let (lts, pairs, explored) = if envs.is_empty() {
+        let (lts, pairs) = product(&left.lts, &right.lts, hide, max_states)?;
+        let n = pairs.len();
+        (lts, pairs, n)
+    } else {
+        restricted_product(&left.lts, &right.lts, hide, envs, max_states)?
+    };
     let hidden: Vec<Act> = left
         .lts
         .interface()
@@ -133,7 +144,7 @@ pub fn compose(
         .enumerate()
         .map(|(i, &p)| (p, i as u32))
         .collect();
-    Some(Node {
+    let node = Node {
         lts,
         comps,
         origin: Origin::Product {
@@ -143,7 +154,18 @@ pub fn compose(
             index,
             hidden,
         },
-    })
+    };
+    Some((node, explored))
+}
+
+/// `node` with only the transitions its composition with the environments `envs` uses
+/// (`super::restrict`): the same states and origin, so that its runs are realised as before.
+pub fn restricted(node: &Node, envs: &[&Env]) -> Node {
+    Node {
+        lts: restrict(&node.lts, envs),
+        comps: node.comps.clone(),
+        origin: node.origin.clone(),
+    }
 }
 
 /// `node` minimised modulo `eq`.

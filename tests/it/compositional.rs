@@ -186,6 +186,7 @@ fn reduction_stops_when_its_work_runs_out() {
         let bounds = Bounds {
             max_states: 1_000_000,
             max_work,
+            restrict: true,
         };
         reduce(
             &sys,

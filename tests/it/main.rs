@@ -15,6 +15,7 @@ mod cli_evidence;
 mod cli_properties;
 mod cli_stream;
 mod compose_minimise;
+mod compose_restrict;
 mod compositional;
 mod convert;
 mod docs;
