@@ -9,7 +9,7 @@
 #        limit counts the process's CPU time, `ltsym mcc --cpu-time`, with a hard
 #        `prlimit --cpu` of TIMEOUT+30 s behind it; wall: wall-clock time; default cpu),
 #        MEMORY (per examination, `--max-memory`, default 4G), MAX_STATES (explicit engine,
-#        default 3000000), ENGINE (symbolic, explicit or both; default symbolic), NICE
+#        default 3000000), ENGINE (auto, symbolic, explicit or both; default auto, as `ltsym mcc`), NICE
 #        (niceness of the runs, default 19), ORDER (name, or size: smallest model.pnml
 #        first; default name), OUT (folder for the per-run outputs, default a fresh mktemp
 #        folder), GUARD (wall-clock seconds after which a run is stopped, default
@@ -44,7 +44,7 @@ TIMEOUT=${TIMEOUT:-15}
 CLOCK=${CLOCK:-cpu}
 MEMORY=${MEMORY:-4G}
 MAX_STATES=${MAX_STATES:-3000000}
-ENGINE=${ENGINE:-symbolic}
+ENGINE=${ENGINE:-auto}
 NICE=${NICE:-19}
 ORDER=${ORDER:-name}
 OUT=${OUT:-$(mktemp -d /tmp/mcc-check.XXXXXX)}

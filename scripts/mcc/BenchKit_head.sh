@@ -56,12 +56,17 @@ timeout=$(( limit > margin ? limit - margin : 1 ))
 max_states=$(( mem_mb * 512 ))
 
 echo "ltsym on ${BK_INPUT:-$(basename "$model_dir")} $ex, ${timeout} s" >&2
-out=$(RUST_LOG=${RUST_LOG:-warn} "$ltsym" mcc "$model_dir" --examination "$ex" \
-        --timeout "$timeout" --max-states "$max_states" --max-memory "${mem_mb}M")
-rc=$?
+# The answers go straight through to standard output, each line as ltsym decides it (it
+# flushes every line): a run the harness stops at its time limit keeps what it had decided.
+# A copy tells, after the run, whether CANNOT_COMPUTE is still owed.
+seen=$(mktemp)
+trap 'rm -f "$seen"' EXIT
+RUST_LOG=${RUST_LOG:-warn} "$ltsym" mcc "$model_dir" --examination "$ex" \
+  --timeout "$timeout" --max-states "$max_states" --max-memory "${mem_mb}M" | tee "$seen"
+rc=${PIPESTATUS[0]}
 case $rc in
-  0|3) printf '%s\n' "$out" ;;          # answered, or partly (CANNOT_COMPUTE is in $out)
-  2) echo "DO_NOT_COMPETE" ;;           # not a one-safe NUPN net, or an input ltsym rejects
-  *) printf '%s\n' "$out" | grep '^FORMULA\|^STATE_SPACE'; echo "CANNOT_COMPUTE" ;;
+  0|3) ;;                               # answered, or partly (CANNOT_COMPUTE printed by ltsym)
+  2) [ -s "$seen" ] || echo "DO_NOT_COMPETE" ;;  # not a one-safe NUPN net, or an input ltsym rejects
+  *) grep -q '^CANNOT_COMPUTE' "$seen" || echo "CANNOT_COMPUTE" ;;
 esac
 exit 0

@@ -25,10 +25,10 @@ pub struct Args {
     /// LTLFireability; GlobalProperties stands for the five global properties.
     #[arg(long, short = 'e', value_name = "EX[,EX...]", value_parser = parse_examinations)]
     examination: Examinations,
-    /// symbolic (BDDs), explicit (small nets), both (and fail if they disagree), or auto (the
-    /// explicit engine where a search of 262,144 markings, or --max-states if fewer, finds
-    /// them all, else the symbolic one); the compositional engine is for `ltsym check` only.
-    #[arg(long, value_enum, default_value_t = Engine::Symbolic, hide_possible_values = true)]
+    /// auto (the explicit engine where a search of 262,144 markings, or --max-states if
+    /// fewer, finds them all, else the symbolic one), symbolic (BDDs), explicit (small nets),
+    /// or both (and fail if they disagree); the compositional engine is for `ltsym check` only.
+    #[arg(long, value_enum, default_value_t = Engine::Auto, hide_possible_values = true)]
     engine: Engine,
     /// CTL: what a path into a deadlock is. `finite` (it ends there) gives the contest's
     /// agreed answers (docs/mcc.md).

@@ -197,20 +197,35 @@ fn the_mcc_subcommand_prints_the_contests_lines() {
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
     };
-    let (code, out, _) = run(&["--examination", "StateSpace"]);
+    let state_space = |technique: &str| {
+        [
+            "STATES 20754",
+            "TRANSITIONS 62262",
+            "MAX_TOKEN_IN_PLACE 1",
+            "MAX_TOKEN_PER_MARKING 8",
+        ]
+        .map(|a| format!("STATE_SPACE {a} TECHNIQUES {technique} USE_NUPN"))
+    };
+    let (code, out, _) = run(&["--examination", "StateSpace", "--engine", "symbolic"]);
     assert_eq!(code, Some(0));
     assert_eq!(
         out.lines().collect::<Vec<_>>(),
-        [
-            "STATE_SPACE STATES 20754 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
-            "STATE_SPACE TRANSITIONS 62262 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
-            "STATE_SPACE MAX_TOKEN_IN_PLACE 1 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
-            "STATE_SPACE MAX_TOKEN_PER_MARKING 8 TECHNIQUES DECISION_DIAGRAMS USE_NUPN",
-        ]
+        state_space("DECISION_DIAGRAMS")
     );
+    // the default is `auto`: 20,754 markings fit its explicit search
+    let (code, out, _) = run(&["--examination", "StateSpace"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out.lines().collect::<Vec<_>>(), state_space("EXPLICIT"));
     // the memory limit, as on every subcommand: named, CANNOT_COMPUTE, exit 3 (4 MiB: with
     // the manager sized from the net's markings this model's StateSpace fits in 16 MiB)
-    let (code, out, err) = run(&["-e", "StateSpace", "--max-memory", "4M"]);
+    let (code, out, err) = run(&[
+        "-e",
+        "StateSpace",
+        "--engine",
+        "symbolic",
+        "--max-memory",
+        "4M",
+    ]);
     assert_eq!(code, Some(3), "{err}");
     assert_eq!(out.trim(), "CANNOT_COMPUTE");
     assert!(err.contains("memory limit of 4 MiB reached"), "{err}");
@@ -255,7 +270,14 @@ fn the_mcc_subcommand_prints_the_contests_lines() {
         err.contains("MISMATCH ReachabilityDeadlock FALSE agreed TRUE"),
         "{err}"
     );
-    let (code, out, err) = run(&["-e", "StateSpace", "--max-nodes", "10"]);
+    let (code, out, err) = run(&[
+        "-e",
+        "StateSpace",
+        "--engine",
+        "symbolic",
+        "--max-nodes",
+        "10",
+    ]);
     assert_eq!(code, Some(3), "{err}");
     assert_eq!(out.trim(), "CANNOT_COMPUTE");
     let (code, _, err) = run(&["-e", "Reachability"]);
