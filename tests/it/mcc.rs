@@ -381,3 +381,106 @@ fn answers_printed_before_a_kill_stay_on_stdout() {
         }
     }
 }
+
+/// `scripts/mcc/BenchKit_head.sh`, as the contest starts a tool (the examination and the model
+/// in `BK_*` variables): the lines of `ltsym mcc` on stdout, `DO_NOT_COMPETE` for an
+/// examination ltsym does not take part in, and each answer passed through as it is decided,
+/// so that a run the harness kills keeps them (the script captured the whole output and
+/// printed it at the end before).
+#[test]
+fn the_benchkit_wrapper_passes_each_answer_through_as_decided() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+
+    let Some(mcc) = support::mcc_training_dir() else {
+        return;
+    };
+    let script = support::repo_path("scripts/mcc/BenchKit_head.sh");
+    let bin_dir = crate::support::cli::bin()
+        .parent()
+        .expect("the binary's folder")
+        .to_path_buf();
+    let wrapper = |model: &str, ex: &str| {
+        let mut cmd = Command::new("bash");
+        cmd.arg(&script)
+            .env("BK_EXAMINATION", ex)
+            .env("BK_MODEL_DIR", mcc.join("models").join(model))
+            .env("BK_BIN_PATH", &bin_dir)
+            .env("BK_TIME_CONFINEMENT", "600")
+            .env("RUST_LOG", "error");
+        cmd
+    };
+    let out = wrapper("Peterson-PT-2", "StateSpace")
+        .output()
+        .expect("bash runs");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .collect::<Vec<_>>(),
+        [
+            "STATES 20754",
+            "TRANSITIONS 62262",
+            "MAX_TOKEN_IN_PLACE 1",
+            "MAX_TOKEN_PER_MARKING 8"
+        ]
+        .map(|a| format!("STATE_SPACE {a} TECHNIQUES EXPLICIT USE_NUPN")),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = wrapper("Peterson-PT-2", "Reachability")
+        .output()
+        .expect("bash runs");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "DO_NOT_COMPETE"
+    );
+    // pb103's LTLCardinality takes tens of seconds; -00 comes within about one: the harness
+    // kills the whole process group after it
+    let mut child = wrapper("RERS2020-PT-pb103", "LTLCardinality")
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("bash runs");
+    let mut out = BufReader::new(child.stdout.take().expect("piped"));
+    let mut first = String::new();
+    assert!(out.read_line(&mut first).expect("stdout is read") > 0);
+    assert_eq!(first.trim_end(), PB103_LTLC_00);
+    // the line came while ltsym was still at work (-01 takes seconds of Emerson-Lei on any
+    // machine), not at its end
+    assert!(
+        group_runs(child.id(), "ltsym"),
+        "the first answer came only after ltsym had ended"
+    );
+    let kill = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", child.id())])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).expect("stdout is read");
+    child.wait().expect("the child is reaped");
+    assert!(
+        rest.lines().all(|l| l.starts_with("FORMULA ")),
+        "after the kill: {rest}"
+    );
+}
+
+/// Whether a process named `comm` runs in the process group `pgid` (read from /proc).
+fn group_runs(pgid: u32, comm: &str) -> bool {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    procs.flatten().any(|e| {
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        // `pid (comm) state ppid pgrp ...`: the name may hold spaces, so split after the ')'
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            return false;
+        };
+        let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        &stat[open + 1..close] == comm
+            && fields.first() != Some(&"Z")
+            && fields.get(2) == Some(&pgid.to_string().as_str())
+    })
+}
