@@ -28,14 +28,7 @@ use ltsym::System;
 /// components), some silent moves, no tuple labels.
 const NO_TUPLES: Shape = Shape {
     components: 2..=4,
-    states: 1..=4,
-    extra_moves: 1,
-    labels: &["a", "b", "c", "d"],
-    silent: 0.15,
-    tuple_labels: &[],
-    tuple_chance: 0.0,
-    tuple_arity: 2,
-    max_tuples: 1,
+    ..crate::compositional::NO_TUPLES
 };
 
 fn systems() -> impl Strategy<Value = AnySys> {

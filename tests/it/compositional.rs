@@ -21,7 +21,7 @@ use ltsym::System;
 
 /// Up to 4 components of up to 4 states, labels `a`–`d` shared by name, some silent moves, no
 /// tuple labels (the compositional engine takes components apart by their product).
-const NO_TUPLES: Shape = Shape {
+pub(crate) const NO_TUPLES: Shape = Shape {
     components: 1..=4,
     states: 1..=4,
     extra_moves: 1,

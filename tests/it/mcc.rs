@@ -335,9 +335,9 @@ fn an_examination_cut_by_its_time_limit_prints_what_it_decided() {
 /// `CANNOT_COMPUTE` and exit 3) keeps that line on its standard output, a pipe here.
 #[test]
 fn answers_printed_before_a_kill_stay_on_stdout() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::Read;
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
 
     let Some(mcc) = support::mcc_training_dir() else {
         return;
@@ -350,15 +350,8 @@ fn answers_printed_before_a_kill_stay_on_stdout() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("ltsym runs");
-        let mut out = BufReader::new(child.stdout.take().expect("piped"));
-        let mut first = String::new();
-        assert!(out.read_line(&mut first).expect("stdout is read") > 0);
-        assert_eq!(first.trim_end(), PB103_LTLC_00);
-        let kill = Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(kill.success());
+        let (first, mut out) = first_line_is_pb103_00(&mut child);
+        kill(signal, &child.id().to_string());
         let mut rest = String::new();
         out.read_to_string(&mut rest).expect("stdout is read");
         let status = child.wait().expect("the child is reaped");
@@ -389,7 +382,7 @@ fn answers_printed_before_a_kill_stay_on_stdout() {
 /// printed it at the end before).
 #[test]
 fn the_benchkit_wrapper_passes_each_answer_through_as_decided() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::Read;
     use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
 
@@ -443,21 +436,14 @@ fn the_benchkit_wrapper_passes_each_answer_through_as_decided() {
         .stderr(Stdio::null())
         .spawn()
         .expect("bash runs");
-    let mut out = BufReader::new(child.stdout.take().expect("piped"));
-    let mut first = String::new();
-    assert!(out.read_line(&mut first).expect("stdout is read") > 0);
-    assert_eq!(first.trim_end(), PB103_LTLC_00);
+    let (_, mut out) = first_line_is_pb103_00(&mut child);
     // the line came while ltsym was still at work (-01 takes seconds of Emerson-Lei on any
     // machine), not at its end
     assert!(
         group_runs(child.id(), "ltsym"),
         "the first answer came only after ltsym had ended"
     );
-    let kill = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{}", child.id())])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
+    kill("KILL", &format!("-{}", child.id()));
     let mut rest = String::new();
     out.read_to_string(&mut rest).expect("stdout is read");
     child.wait().expect("the child is reaped");
@@ -483,4 +469,26 @@ fn group_runs(pgid: u32, comm: &str) -> bool {
             && fields.first() != Some(&"Z")
             && fields.get(2) == Some(&pgid.to_string().as_str())
     })
+}
+
+/// The first line `child` writes on its piped stdout, which must be pb103 LTLCardinality's
+/// -00, and the reader for the rest.
+fn first_line_is_pb103_00(
+    child: &mut std::process::Child,
+) -> (String, std::io::BufReader<std::process::ChildStdout>) {
+    use std::io::BufRead;
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
+    let mut first = String::new();
+    assert!(out.read_line(&mut first).expect("stdout is read") > 0);
+    assert_eq!(first.trim_end(), PB103_LTLC_00);
+    (first, out)
+}
+
+/// `kill -SIGNAL -- TARGET`: a pid, or minus a process group's id for the whole group.
+fn kill(signal: &str, target: &str) {
+    let status = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), "--", target])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -{signal} -- {target}");
 }
