@@ -72,15 +72,6 @@ impl Answer {
     }
 }
 
-/// The answer lines of an examination, with `CANNOT_COMPUTE` last when one is missing.
-pub fn lines(answers: &[Answer]) -> Vec<String> {
-    let mut out: Vec<String> = answers.iter().filter_map(Answer::line).collect();
-    if answers.is_empty() || answers.iter().any(|a| a.value.is_none()) {
-        out.push("CANNOT_COMPUTE".to_string());
-    }
-    out
-}
-
 /// The answer lines of a run, given as each answer is decided (plain data: the caller writes
 /// the lines, flushed, so that a run killed from outside keeps every line it gave).
 ///
@@ -352,8 +343,10 @@ mod tests {
                 techniques: vec![],
             },
         ];
+        let mut stream = LineStream::new();
+        stream.begin();
         assert_eq!(
-            lines(&a),
+            stream.finish(&a).unwrap(),
             vec![
                 "FORMULA M-UpperBounds-00 3 TECHNIQUES DECISION_DIAGRAMS",
                 "CANNOT_COMPUTE"

@@ -29,7 +29,7 @@ pub mod start;
 pub mod symbolic;
 pub mod xml;
 
-pub use answer::{compare, lines, parse_oracle, Answer, Comparison, Expected, LineStream, Value};
+pub use answer::{compare, parse_oracle, Answer, Comparison, Expected, LineStream, Value};
 pub use explicit::NetSpace;
 pub use formula::{Deadlocks, Examination, Formula, FormulaLogic, IntExpr, Property, Query};
 pub use symbolic::NetChecker;
