@@ -21,7 +21,7 @@ use ltsym::compose::tree::leaf;
 use ltsym::compose::Lts;
 use ltsym::explicit::ltl::{holds_on_lasso, replay_lasso, Lasso};
 use ltsym::limits::Budget;
-use ltsym::logic::{Ltl, Properties, Property};
+use ltsym::logic::Ltl;
 use ltsym::System;
 
 /// Up to 4 components of up to 4 states, labels `a`–`d` shared by name (some by three or four
@@ -139,18 +139,7 @@ fn restricted_reduction_agrees_with_the_explicit_engine() {
         cases,
         |(sys, formulas)| {
             let sys: System = sys.build();
-            let props = Properties::Ltl(
-                formulas
-                    .iter()
-                    .enumerate()
-                    .map(|(i, f)| Property {
-                        number: i as u32 + 1,
-                        formula: f.clone(),
-                        expected: None,
-                        line: i + 1,
-                    })
-                    .collect(),
-            );
+            let props = crate::compositional::props(&formulas);
             let opts = CheckOptions {
                 engine: Engine::Explicit,
                 ..CheckOptions::default()

@@ -33,7 +33,7 @@ pub(crate) const NO_TUPLES: Shape = Shape {
     max_tuples: 1,
 };
 
-fn props(formulas: &[Ltl]) -> Properties {
+pub(crate) fn props(formulas: &[Ltl]) -> Properties {
     Properties::Ltl(
         formulas
             .iter()
