@@ -69,10 +69,8 @@ pub(crate) fn projections(enc: &Encoding, budget: &Budget) -> BddResult<BDDFunct
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::{random, RandomSpec};
     use crate::symbolic::encoding::minus;
     use crate::symbolic::reach::reachable;
-    use crate::symbolic::ManagerOptions;
 
     /// On random systems the projections contain the reachable states, are closed under every
     /// label, and are often strictly tighter than the valid codes (or the test checks little).
@@ -81,17 +79,7 @@ mod tests {
         let budget = Budget::unlimited();
         let (mut tighter, mut looser) = (0, 0);
         for seed in 0..60 {
-            let sys = random(&RandomSpec {
-                components: 2 + (seed % 3) as usize,
-                states_per_component: 3 + (seed % 4) as usize,
-                transitions_per_component: 5,
-                share_rate: 0.5,
-                deadlocks: seed % 2 == 0,
-                seed,
-            })
-            .unwrap();
-            let order: Vec<usize> = (0..sys.components().len()).collect();
-            let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+            let enc = super::super::random_encoding(seed, 2, 5);
             let reach = reachable(&enc, &budget).unwrap();
             let over = projections(&enc, &budget).unwrap();
             assert!(!minus(&reach, &over).unwrap().satisfiable(), "seed {seed}");

@@ -176,3 +176,21 @@ impl ReachRun {
         }
     }
 }
+
+/// The random system of `seed` (`fewest` to `fewest + 2` components of 3 to 6 states,
+/// `transitions` each, half the labels shared, deadlocks for even seeds), encoded in its own
+/// order with a small manager: the strategies' unit tests share it.
+#[cfg(test)]
+pub(crate) fn random_encoding(seed: u64, fewest: usize, transitions: usize) -> Encoding {
+    let sys = crate::gen::random(&crate::gen::RandomSpec {
+        components: fewest + (seed % 3) as usize,
+        states_per_component: 3 + (seed % 4) as usize,
+        transitions_per_component: transitions,
+        share_rate: 0.5,
+        deadlocks: seed.is_multiple_of(2),
+        seed,
+    })
+    .expect("a random system");
+    let order: Vec<usize> = (0..sys.components().len()).collect();
+    Encoding::new(&sys, &order, crate::symbolic::ManagerOptions::small()).expect("an encoding")
+}

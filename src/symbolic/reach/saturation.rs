@@ -383,7 +383,6 @@ mod tests {
     use super::super::{reach_with, reachable, Strategy};
     use super::*;
     use crate::gen::rng::Rng;
-    use crate::gen::{random, RandomSpec};
     use crate::limits::Budget;
     use crate::model::SystemBuilder;
     use crate::symbolic::{Encoding, ManagerOptions};
@@ -397,17 +396,7 @@ mod tests {
     fn saturation_under_some_labels_is_their_forward_fixpoint() {
         let (mut cuts, mut narrower) = (0, 0);
         for seed in 0..40u64 {
-            let sys = random(&RandomSpec {
-                components: 3 + (seed % 3) as usize,
-                states_per_component: 3 + (seed % 4) as usize,
-                transitions_per_component: 6,
-                share_rate: 0.5,
-                deadlocks: seed % 2 == 0,
-                seed,
-            })
-            .unwrap();
-            let order: Vec<usize> = (0..sys.components().len()).collect();
-            let enc = Encoding::new(&sys, &order, ManagerOptions::small()).unwrap();
+            let enc = super::super::random_encoding(seed, 3, 6);
             let mut rng = Rng::new(seed);
             let only: Vec<usize> = (0..enc.labels.len()).filter(|_| rng.chance(0.6)).collect();
             let naive = |start: &BDDFunction| {
