@@ -5,7 +5,8 @@
 //!
 //! Why a race: either search can be fast where the other is hopeless (measured at
 //! [`check_ltl_with`]); in slices of work that double, each resumed where it stopped, the race
-//! costs either search at most as much work again as its own, plus the last slice. Why resumable: `ltsym check` shares the time limit among the
+//! costs the fixpoint at most half more work and the probe at most three times its own, plus
+//! the last slice. Why resumable: `ltsym check` shares the time limit among the
 //! properties of a file, and a property that runs out of its share goes on later from where
 //! it stopped instead of starting again.
 
@@ -93,14 +94,12 @@ pub struct LtlResult {
     pub stats: LtlStats,
 }
 
-/// The probe (with the fixpoint inside its states) gets `1 / PROBE_SHARE` of the work the
-/// fixpoint gets in every slice: where it wins, it wins early (a sink close to the initial
-/// state, a small product), and where the fixpoint wins, racing should cost it little. As
-/// much as the fixpoint rather than a half or a quarter: on the files whose space is the
-/// over-approximation (RERS 2016 problem 119, 2017 problem 108) the probe decides nearly every
-/// property, and the fixpoint's slices on the projections were most of their time
-/// (docs/benchmarks.md, "Probe and fixpoint race").
-const PROBE_SHARE: usize = 1;
+/// The probe gets this fraction of every slice: where it wins, it wins early (a sink close to
+/// the initial state, a small product), and where the fixpoint wins, racing should cost it
+/// little. A half rather than a quarter: the probe that finds the reachable product states
+/// sooner hands the rest to the fixpoints inside them sooner (docs/benchmarks.md, "Probe and
+/// fixpoint race").
+const PROBE_SHARE: usize = 2;
 
 /// The rounds of the forward fixpoint in a race of the two fixpoints on the reachable product
 /// states ([`ExactFixpoint::Race`]): one that has not ended after them leaves the race. Each
@@ -247,8 +246,8 @@ pub enum Universe {
 /// backward closure of the fixpoint. RERS 2017 problem 113 #1: a long trim of the universe,
 /// while the probe finds that one product state is reachable. 2016 problem 116: the fixpoint
 /// done long before the probe (figures in docs/benchmarks.md, "Probe and fixpoint race").
-/// With equal shares, racing costs either at most as much work again as its own, plus the last
-/// slice.
+/// With the probe's share of a half, racing costs the fixpoint at most half more work and the
+/// probe at most three times its own, plus the last slice.
 pub fn check_ltl_with(
     ctx: &SystemCtx,
     sys: &System,
