@@ -270,7 +270,7 @@ fn guarded_closure(
 }
 
 #[cfg(test)]
-pub(in crate::symbolic::ltl) mod tests {
+mod tests {
     use super::*;
     use crate::automata::translate;
     use crate::automata::Tgba;
@@ -280,12 +280,13 @@ pub(in crate::symbolic::ltl) mod tests {
     use crate::logic::Ltl;
     use crate::model::System;
     use crate::symbolic::context::{AutPosition, Space, SystemCtx};
+    use crate::symbolic::ltl::forward::ForwardFair;
     use crate::symbolic::ltl::product::{build_product, Product};
     use crate::symbolic::{reach::Strategy, ManagerOptions};
 
     /// `start ∪ (within ∧ step(result))` to its fixpoint, one step of the whole product per
     /// round.
-    pub(in crate::symbolic::ltl) fn naive(
+    fn naive(
         p: &Product,
         dir: Direction,
         start: &BDDFunction,
@@ -315,10 +316,7 @@ pub(in crate::symbolic::ltl) mod tests {
     /// A random system of 3 or 4 components, the automaton of a random negated formula over
     /// its labels, and its context on the exact reachable states (even `round`) or the
     /// projections (odd).
-    pub(in crate::symbolic::ltl) fn random_case(
-        round: u64,
-        rng: &mut Rng,
-    ) -> (System, Tgba, SystemCtx) {
+    fn random_case(round: u64, rng: &mut Rng) -> (System, Tgba, SystemCtx) {
         let spec = RandomSpec {
             components: 3 + round as usize % 2,
             states_per_component: 3 + round as usize % 3,
@@ -404,5 +402,56 @@ pub(in crate::symbolic::ltl) mod tests {
             }
         }
         assert!(cuts > 100 && stops > 30, "{cuts} cuts, {stops} stops");
+    }
+
+    /// Random products: the unconstrained closures of [`ForwardFair`], cut after a number of
+    /// nodes of work that doubles and resumed each time, give the fixpoint with the closures
+    /// constrained to `Z` as written in the module's comment (`Post*_Z`), computed naively.
+    #[test]
+    fn unconstrained_closures_give_the_constrained_fixpoint() {
+        let mut rng = Rng::new(20261126);
+        let (mut cuts, mut nonempty, mut empty) = (0, 0, 0);
+        for round in 0..240u64 {
+            let (sys, aut, ctx) = random_case(round, &mut rng);
+            if aut.num_acc == 0 {
+                continue;
+            }
+            let p = build_product(&ctx, &sys, &aut, &Budget::unlimited()).unwrap();
+            let (enc, b) = (&ctx.enc, Budget::unlimited());
+            let reach = naive(&p, Direction::Forward, &p.init, &enc.t());
+            let mut want = reach.clone();
+            loop {
+                let before = want.clone();
+                for i in 0..aut.num_acc {
+                    let from = p.acc_clusters[i].post(enc, &want, &b).unwrap();
+                    want = naive(&p, Direction::Forward, &from.and(&want).unwrap(), &want);
+                }
+                if want == before {
+                    break;
+                }
+            }
+            let mut fw = ForwardFair::new(&reach);
+            let mut work = 1 + round as usize % 5;
+            loop {
+                let r = fw.run(&p, aut.num_acc, usize::MAX, &b.slice(enc, work));
+                match b.unless_sliced(r).unwrap() {
+                    Some(done) => {
+                        assert!(done && fw.done());
+                        break;
+                    }
+                    None => cuts += 1,
+                }
+                work *= 2;
+            }
+            assert!(fw.z == want, "round {round}");
+            match want.satisfiable() {
+                true => nonempty += 1,
+                false => empty += 1,
+            }
+        }
+        assert!(
+            cuts > 150 && nonempty > 40 && empty > 5,
+            "{cuts} cuts, {nonempty} with a cycle, {empty} without"
+        );
     }
 }
