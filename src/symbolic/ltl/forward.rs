@@ -23,6 +23,11 @@
 //! violated iff the fixpoint is not empty. No trim is needed (the backward walk is infinite by
 //! construction), which is why this needs at least one acceptance set.
 //!
+//! `R` is closed under product steps, and so is every `Post*` of a subset: by induction each
+//! `Z` is, and `Post*_Z` is plain `Post*`. The closures therefore run unconstrained, where
+//! each slice saturates as reachability does, its local labels fired as their closure (which a
+//! constraint forbids; see [`SliceClosure::run`]).
+//!
 //! Why beside the backward fixpoint: on the RERS systems forward steps stay among reachable
 //! states while backward ones wander through unreachable ones, and saturating forward
 //! closures are as cheap as reachability. The forward fixpoint runs once the probe
@@ -57,7 +62,9 @@ pub(crate) struct ForwardFair {
 }
 
 impl ForwardFair {
-    /// Starts from `reach`: reachable product states, closed under product steps.
+    /// Starts from `reach`: reachable product states, closed under product steps. Every later
+    /// `z` is a forward closure, so closed under product steps as well: the closures of
+    /// [`ForwardFair::run`] need no constraint.
     pub fn new(reach: &BDDFunction) -> ForwardFair {
         ForwardFair {
             z: reach.clone(),
@@ -106,11 +113,15 @@ impl ForwardFair {
                         self.done = true;
                         break;
                     }
+                    // Unconstrained: `z` is closed under product steps (the reachable states
+                    // at the start, then each step's forward closure), so the closure of
+                    // `from ⊆ z` stays inside `z` by itself, and without a constraint the
+                    // slices saturate as reachability does (see `SliceClosure::run`).
                     self.pending.insert(SliceClosure::new(
                         p.enc,
                         Direction::Forward,
                         &from,
-                        &self.z,
+                        &p.enc.t(),
                     ))
                 }
             };
@@ -129,5 +140,64 @@ impl ForwardFair {
             }
         }
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::rng::Rng;
+    use crate::symbolic::ltl::product::build_product;
+    use crate::symbolic::ltl::slices::tests::{naive, random_case};
+
+    /// Random products: the unconstrained closures of [`ForwardFair`], cut after a number of
+    /// nodes of work that doubles and resumed each time, give the fixpoint with the closures
+    /// constrained to `Z` as written in the module's comment (`Post*_Z`), computed naively.
+    #[test]
+    fn unconstrained_closures_give_the_constrained_fixpoint() {
+        let mut rng = Rng::new(20261126);
+        let (mut cuts, mut nonempty, mut empty) = (0, 0, 0);
+        for round in 0..240u64 {
+            let (sys, aut, ctx) = random_case(round, &mut rng);
+            if aut.num_acc == 0 {
+                continue;
+            }
+            let p = build_product(&ctx, &sys, &aut, &Budget::unlimited()).unwrap();
+            let (enc, b) = (&ctx.enc, Budget::unlimited());
+            let reach = naive(&p, Direction::Forward, &p.init, &enc.t());
+            let mut want = reach.clone();
+            loop {
+                let before = want.clone();
+                for i in 0..aut.num_acc {
+                    let from = p.acc_clusters[i].post(enc, &want, &b).unwrap();
+                    want = naive(&p, Direction::Forward, &from.and(&want).unwrap(), &want);
+                }
+                if want == before {
+                    break;
+                }
+            }
+            let mut fw = ForwardFair::new(&reach);
+            let mut work = 1 + round as usize % 5;
+            loop {
+                let r = fw.run(&p, aut.num_acc, usize::MAX, &b.slice(enc, work));
+                match b.unless_sliced(r).unwrap() {
+                    Some(done) => {
+                        assert!(done && fw.done());
+                        break;
+                    }
+                    None => cuts += 1,
+                }
+                work *= 2;
+            }
+            assert!(fw.z == want, "round {round}");
+            match want.satisfiable() {
+                true => nonempty += 1,
+                false => empty += 1,
+            }
+        }
+        assert!(
+            cuts > 150 && nonempty > 40 && empty > 5,
+            "{cuts} cuts, {nonempty} with a cycle, {empty} without"
+        );
     }
 }

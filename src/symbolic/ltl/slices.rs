@@ -270,20 +270,22 @@ fn guarded_closure(
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::symbolic::ltl) mod tests {
     use super::*;
     use crate::automata::translate;
+    use crate::automata::Tgba;
     use crate::gen::formulas::random_ltl;
     use crate::gen::rng::Rng;
     use crate::gen::{random, RandomSpec};
     use crate::logic::Ltl;
+    use crate::model::System;
     use crate::symbolic::context::{AutPosition, Space, SystemCtx};
     use crate::symbolic::ltl::product::{build_product, Product};
     use crate::symbolic::{reach::Strategy, ManagerOptions};
 
     /// `start ∪ (within ∧ step(result))` to its fixpoint, one step of the whole product per
     /// round.
-    fn naive(
+    pub(in crate::symbolic::ltl) fn naive(
         p: &Product,
         dir: Direction,
         start: &BDDFunction,
@@ -310,6 +312,39 @@ mod tests {
         c.and(f).unwrap()
     }
 
+    /// A random system of 3 or 4 components, the automaton of a random negated formula over
+    /// its labels, and its context on the exact reachable states (even `round`) or the
+    /// projections (odd).
+    pub(in crate::symbolic::ltl) fn random_case(
+        round: u64,
+        rng: &mut Rng,
+    ) -> (System, Tgba, SystemCtx) {
+        let spec = RandomSpec {
+            components: 3 + round as usize % 2,
+            states_per_component: 3 + round as usize % 3,
+            seed: round,
+            ..RandomSpec::default()
+        };
+        let sys = random(&spec).unwrap();
+        let labels: Vec<String> = sys.labels().iter().map(|l| l.name.clone()).collect();
+        let f = random_ltl(rng, &labels, 3);
+        let aut = translate(&Ltl::not(f)).unwrap();
+        let order = [("given".to_string(), (0..sys.components().len()).collect())];
+        let space = [Space::Reach, Space::Over][round as usize % 2];
+        let ctx = SystemCtx::race(
+            &sys,
+            &order,
+            Strategy::default(),
+            AutPosition::Top,
+            aut.num_states,
+            ManagerOptions::small(),
+            space,
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        (sys, aut, ctx)
+    }
+
     /// Random products (random systems, the automata of random negated formulas, the exact
     /// reachable states or the projections as the space): the closure of [`SliceClosure`],
     /// forward from the initial state and backward from random states inside the space, cut
@@ -320,29 +355,7 @@ mod tests {
         let mut rng = Rng::new(20261123);
         let (mut cuts, mut stops) = (0, 0);
         for round in 0..60u64 {
-            let spec = RandomSpec {
-                components: 3 + round as usize % 2,
-                states_per_component: 3 + round as usize % 3,
-                seed: round,
-                ..RandomSpec::default()
-            };
-            let sys = random(&spec).unwrap();
-            let labels: Vec<String> = sys.labels().iter().map(|l| l.name.clone()).collect();
-            let f = random_ltl(&mut rng, &labels, 3);
-            let aut = translate(&Ltl::not(f)).unwrap();
-            let order = [("given".to_string(), (0..sys.components().len()).collect())];
-            let space = [Space::Reach, Space::Over][round as usize % 2];
-            let ctx = SystemCtx::race(
-                &sys,
-                &order,
-                Strategy::default(),
-                AutPosition::Top,
-                aut.num_states,
-                ManagerOptions::small(),
-                space,
-                &Budget::unlimited(),
-            )
-            .unwrap();
+            let (sys, aut, ctx) = random_case(round, &mut rng);
             let p = build_product(&ctx, &sys, &aut, &Budget::unlimited()).unwrap();
             let enc = &ctx.enc;
             let mut within = enc.f();
