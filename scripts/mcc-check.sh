@@ -27,8 +27,10 @@
 #
 # Prints, per examination: results asked, answered, matches with the agreed answers,
 # mismatches, answers where the contest had `?` (beyond), unanswered (CANNOT_COMPUTE within
-# the limits, or in a run killed past them), the runs killed past the limits (the CPU
-# guard, the wall-clock guard), the runs starved (see above; their results are in none of
+# the limits, or not printed by a run killed past them), the runs killed past the limits
+# (the CPU guard, the wall-clock guard; the answer lines such a run printed before, as ltsym
+# prints each the moment it is decided, count as the contest counts them: answered, and
+# checked against the oracle like the others), the runs starved (see above; their results are in none of
 # the other columns), the runs that failed otherwise, and the CPU and wall seconds spent. Then every mismatch and every answer beyond the contest. Exit code 1 when
 # there is a mismatch or a failed run.
 set -u
@@ -70,6 +72,37 @@ if [ "$CLOCK" = cpu ]; then
 fi
 # a wall-clock guard far beyond the limit: a niced run on a loaded machine is slow
 guard=${GUARD:-$(( TIMEOUT * 20 + 120 ))}
+
+# partial_counts XML ORACLE OUT DETAILS: "matches mismatches beyond" of the answer lines in OUT
+# (a run killed before it compared them itself), MISMATCH/BEYOND/NOT-IN-ORACLE lines to
+# DETAILS. A formula's oracle key is <model>-<Examination>-<rank>, its rank among the
+# examination file's ids sorted as strings, as src/mcc/answer.rs (oracle_keys) maps them;
+# StateSpace and the global properties are keyed by their own names.
+partial_counts() {
+  local xml=$1 oracle=$2 out=$3 details=$4
+  : > "$details"
+  { [ -f "$xml" ] && grep -o '<id>[^<]*</id>' "$xml" | sed 's/<\/\{0,1\}id>//g' | LC_ALL=C sort |
+      awk '{ id = $0; key = id
+             if (match(id, /-[0-9]+$/)) {
+               stem = substr(id, 1, RSTART - 1)
+               if (match(stem, /-[0-9][0-9][0-9][0-9]$/)) stem = substr(stem, 1, RSTART - 1)
+               key = sprintf("%s-%02d", stem, NR - 1)
+             }
+             print "KEY", id, key }'
+    grep -E '^(FORMULA|STATE_SPACE) ' "$oracle" 2>/dev/null | awk '{ print "ORACLE", $2, $3 }'
+    grep -E '^(FORMULA|STATE_SPACE) ' "$out" | awk '{ print "OURS", $2, $3 }'
+  } | awk -v details="$details" '
+    $1 == "KEY" { key[$2] = $3; next }
+    $1 == "ORACLE" { agreed[$2] = $3; next }
+    $1 == "OURS" {
+      k = ($2 in key) ? key[$2] : $2
+      if (!(k in agreed)) { print "NOT-IN-ORACLE " $2 > details; next }
+      if (agreed[k] == "?") { b++; print "BEYOND " $2 " " $3 > details }
+      else if (agreed[k] == $3) m++
+      else { mm++; print "MISMATCH " $2 " " $3 " agreed " agreed[k] > details }
+    }
+    END { printf "%d %d %d\n", m, mm, b }'
+}
 
 models=()
 for dir in "$MCC"/models/*/; do
@@ -113,7 +146,6 @@ for model in "${models[@]}"; do
       continue
     fi
     if [ -z "$line" ]; then
-      # killed or failed: none of its results answered (the contest would see none either)
       case $ex in
         StateSpace) short=SS ;; ReachabilityDeadlock) short=RD ;; OneSafe) short=OS ;;
         QuasiLiveness) short=QL ;; StableMarking) short=SM ;; Liveness) short=L ;;
@@ -121,8 +153,22 @@ for model in "${models[@]}"; do
         ReachabilityFireability) short=RF ;; CTLCardinality) short=CTLC ;;
         CTLFireability) short=CTLF ;; LTLCardinality) short=LTLC ;; LTLFireability) short=LTLF ;;
       esac
-      asked=$(grep -cE '^(FORMULA|STATE_SPACE) ' "$MCC/oracle/$model-$short.out" 2>/dev/null)
-      echo "$model,$ex,$TIMEOUT,$CLOCK,$rc,${asked:-0},,,,,,$cpu,${wall:-},${rss:-}" >> "$csv"
+      oracle=$MCC/oracle/$model-$short.out
+      asked=$(grep -cE '^(FORMULA|STATE_SPACE) ' "$oracle" 2>/dev/null)
+      case $rc in
+        124|137|152)
+          # killed past the limits: the answer lines ltsym printed before (it prints each as
+          # it is decided) count, against the oracle as ltsym --oracle compares them
+          read -r m mm b <<<"$(partial_counts "$dir/$ex.xml" "$oracle" "$log.out" \
+            "$log.partial")"
+          echo "$model,$ex,$TIMEOUT,$CLOCK,$rc,${asked:-0},$((m + mm + b)),$m,$mm,$b,$((${asked:-0} - m - mm - b)),$cpu,${wall:-},${rss:-}" >> "$csv"
+          sed "s/^/$model $ex /" "$log.partial" >> "$OUT/details.txt"
+          ;;
+        *)
+          # failed: none of its results answered
+          echo "$model,$ex,$TIMEOUT,$CLOCK,$rc,${asked:-0},,,,,,$cpu,${wall:-},${rss:-}" >> "$csv"
+          ;;
+      esac
       continue
     fi
     # oracle M EX: a match, b mismatch, c beyond the contest (?), d unanswered
@@ -139,7 +185,9 @@ awk -F, -v t="$TIMEOUT" -v c="$CLOCK" '
     ex = $2; seen[ex] = 1; cpu[ex] += $12; wall[ex] += $13
     if ($5 == "starved") { st[ex]++; next }
     a[ex] += $6
-    if ($7 == "") { u[ex] += $6; if ($5 == 124 || $5 == 137 || $5 == 152) k[ex]++; else f[ex]++; next }
+    killed = ($5 == 124 || $5 == 137 || $5 == 152)
+    if (killed) k[ex]++
+    if ($7 == "") { u[ex] += $6; if (!killed) f[ex]++; next }
     n[ex] += $7; m[ex] += $8; mm[ex] += $9; b[ex] += $10; u[ex] += $11
   }
   END {
@@ -150,7 +198,7 @@ awk -F, -v t="$TIMEOUT" -v c="$CLOCK" '
     printf "%-24s %6d %8d %7d %10d %6d %10d %6d %7d %6d %9.1f %9.1f\n", "~TOTAL", A, N, M, MM, B, U, K, S, F, C, W
   }' "$csv" | sort | sed 's/^~/ /'
 [ -f "$OUT/details.txt" ] && grep -E "MISMATCH|BEYOND" "$OUT/details.txt"
-killed=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && $7 == "" && ($5 == 124 || $5 == 137 || $5 == 152)' "$csv")
+killed=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && ($5 == 124 || $5 == 137 || $5 == 152)' "$csv")
 [ -n "$killed" ] && { echo "runs killed past the limits:"; echo "$killed"; }
 starved=$(awk -F, -v t="$TIMEOUT" -v c="$CLOCK" 'NR > 1 && $3 == t && $4 == c && $5 == "starved"' "$csv")
 [ -n "$starved" ] && { echo "runs starved of CPU (a resumed run does them again):"; echo "$starved"; }

@@ -104,8 +104,9 @@ pub fn check_ltl(
         .max()
         .unwrap_or(1);
     let fsys = factor(sys);
-    let Some(ctx) = within_limits("the reachable markings", encode(&fsys, aut_size, budget))?
-    else {
+    let places = super::symbolic::two_state_units(sys);
+    let encoded = encode(&fsys, places, aut_size, budget);
+    let Some(ctx) = within_limits("the reachable markings", encoded)? else {
         return Ok(out);
     };
     let sets = NetSets::new(&ctx.enc, &fsys, net)?;
@@ -213,13 +214,22 @@ fn within_limits<T>(what: &str, r: Result<T>) -> Result<Option<T>> {
 }
 
 /// The encoding with an automaton block of `aut_size` states on top, and the reachable
-/// markings, by saturation over the raced orders (as the other examinations compute them).
-fn encode(fsys: &Factored, aut_size: usize, budget: &Budget) -> Result<SystemCtx> {
-    let orders = OrderSpec::Auto.candidates_within(fsys, budget)?;
+/// markings as the other examinations compute them: by saturation over the raced orders, or
+/// on a net of two-state units (`places`) by chaining in the given order
+/// ([`super::symbolic::places_strategy`]).
+fn encode(fsys: &Factored, places: bool, aut_size: usize, budget: &Budget) -> Result<SystemCtx> {
+    let (strategy, orders) = if places {
+        super::symbolic::places_strategy(fsys.system.components().len())
+    } else {
+        (
+            Strategy::Sat,
+            OrderSpec::Auto.candidates_within(fsys, budget)?,
+        )
+    };
     SystemCtx::race(
         &fsys.system,
         &orders,
-        Strategy::Sat,
+        strategy,
         AutPosition::Top,
         aut_size,
         super::symbolic::manager_options(&fsys.system, aut_size, budget),

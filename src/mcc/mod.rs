@@ -420,32 +420,49 @@ pub fn examine_symbolic<'a>(
         }
         Examination::Liveness => vec![within_limits(space.live(budget))?.map(Value::Bool)],
         _ => {
-            let mut out = Vec::with_capacity(props.len());
+            // Each formula first gets an equal share of the time left, as LTL's do
+            // (`ltl::share_of`): one costly formula early in the file no longer takes the
+            // time of the cheap ones after it. Those that ran out of their share are tried
+            // again, from the start, with all the time the others left.
+            let n = props.len();
+            let mut values: Vec<Option<Value>> = vec![None; n];
             let mut ctl = None;
-            for p in props {
-                // The time limit is the examination's: once it has run out no formula can be
-                // answered, and each would still do its own first steps before noticing.
-                if budget.expired() {
-                    out.push(decided(ex, &p.id, None, &SYMBOLIC, sink));
-                    continue;
-                }
-                let value = match &p.query {
-                    Query::Bound(ps) => within_limits(space.bound(ps, budget))?.map(num),
-                    Query::Holds(f) => {
-                        if ctl.is_none() {
-                            ctl = within_limits(space.ctl_checker(budget))?;
-                        }
-                        match &ctl {
-                            Some(ck) => {
-                                within_limits(space.holds_ctl(ck, f, budget))?.map(Value::Bool)
-                            }
-                            None => None,
-                        }
+            for pass in 0..2 {
+                for (i, p) in props.iter().enumerate() {
+                    // The time limit is the examination's: once it has run out no formula
+                    // can be answered, and each would still do its own first steps before
+                    // noticing.
+                    if values[i].is_some() || budget.expired() {
+                        continue;
                     }
-                };
-                out.push(decided(ex, &p.id, value, &SYMBOLIC, sink));
+                    let share = if pass == 0 {
+                        ltl::share_of(budget, n - i)
+                    } else {
+                        budget.clone()
+                    };
+                    let value = match &p.query {
+                        Query::Bound(ps) => within_limits(space.bound(ps, &share))?.map(num),
+                        Query::Holds(f) => {
+                            if ctl.is_none() {
+                                ctl = within_limits(space.ctl_checker(budget))?;
+                            }
+                            match &ctl {
+                                Some(ck) => {
+                                    within_limits(space.holds_ctl(ck, f, &share))?.map(Value::Bool)
+                                }
+                                None => None,
+                            }
+                        }
+                    };
+                    if value.is_some() {
+                        values[i] = decided(ex, &p.id, value, &SYMBOLIC, sink).value;
+                    }
+                }
+                if budget.remaining().is_none() {
+                    break;
+                }
             }
-            return Ok(out);
+            return Ok(answers(ex, ids, values, &SYMBOLIC));
         }
     };
     Ok(all_decided(ex, ids, values, &SYMBOLIC, sink))

@@ -73,6 +73,28 @@ pub fn manager_options(sys: &System, aut_states: usize, budget: &Budget) -> Mana
 /// The apply cache of [`reach_small_first`]'s first attempt.
 const SMALL_CACHE: usize = 1 << 20;
 
+/// Whether every unit of the net rebuilt as `sys` has at most two local states (one place,
+/// marked or not, or two places of which one is marked: Solitaire's `T`/`F` pairs). On such a
+/// net every label moves tokens among several units at once, and saturation's local fixpoints
+/// do not settle in any order tried: its reachable markings are computed by chaining instead
+/// ([`places_strategy`]). `sys` is the system as the net gives it, before factoring (factoring
+/// splits every unit that is a product of two-state machines into units of two states).
+pub fn two_state_units(sys: &System) -> bool {
+    sys.components().iter().all(|c| c.num_states() <= 2)
+}
+
+/// How the reachable markings of a net of [`two_state_units`] are computed: chaining to the
+/// full fixpoint of each label in turn ([`Strategy::ChainFull`]), in the net's own order of
+/// units (`given`), over the `n` components of its (factored) system. Solitaire-PT-SqrNC5x5
+/// (16,098,428 markings over 25 two-place units): no fixpoint in 30 s CPU by saturation in any
+/// order tried, 14.5 s by chaining in the given order (docs/mcc.md).
+pub fn places_strategy(n: usize) -> (Strategy, Vec<(String, Vec<CompId>)>) {
+    (
+        Strategy::ChainFull,
+        vec![("given".to_string(), (0..n).collect())],
+    )
+}
+
 /// The reachable markings by the race of orders ([`race_reach`]), first with an apply cache of
 /// [`SMALL_CACHE`] entries: the first order alone, for the race's first slice of work
 /// ([`RACE_FIRST_SLICE`]). The cache is allocated and cleared whole (at creation and at every
@@ -81,11 +103,10 @@ const SMALL_CACHE: usize = 1 << 20;
 /// exhaust, which is most of the time of a net that the race's first slice settles
 /// (RERS17pb113-PT-1 StateSpace, docs/mcc.md). Where that slice does not suffice, the race
 /// starts again with `opts`: the large nets keep the large cache, for at most that slice of
-/// work more. A net whose units are all single places (`places`) goes on by chaining instead,
-/// in the net's own order of places ([`Strategy::ChainFull`], `given`): its labels move tokens
-/// among several places at once, and saturation's local fixpoints do not settle
-/// (Solitaire-PT-SqrNC5x5, 16,098,428 markings over 25 one-place units: no fixpoint in 30 s
-/// CPU by saturation in any order tried, 14.5 s by chaining; docs/mcc.md).
+/// work more. A net of [`two_state_units`] (`places`) is computed by chaining from the start
+/// ([`places_strategy`]): the first slice of saturation cost Solitaire-PT-SqrNC5x5 more than
+/// the chaining after it, and the other two such nets of the training set have 128 and 4,200
+/// markings.
 fn reach_small_first(
     fsys: &Factored,
     orders: &[(String, Vec<CompId>)],
@@ -93,6 +114,11 @@ fn reach_small_first(
     places: bool,
     budget: &Budget,
 ) -> Result<(Encoding, BDDFunction, ReachStats)> {
+    if places {
+        log::info!("units of at most two states: chaining in the given order");
+        let (strategy, given) = places_strategy(fsys.system.components().len());
+        return race_reach(fsys, strategy, &given, opts, budget);
+    }
     if opts.cache_capacity > SMALL_CACHE {
         let small = ManagerOptions {
             cache_capacity: SMALL_CACHE,
@@ -109,17 +135,6 @@ fn reach_small_first(
             return Ok(r);
         }
         log::debug!("no fixpoint within the first slice: again with the full apply cache");
-    }
-    if places {
-        log::info!("units of single places: chaining in the given order");
-        let given: Vec<CompId> = (0..fsys.system.components().len()).collect();
-        return race_reach(
-            fsys,
-            Strategy::ChainFull,
-            &[("given".to_string(), given)],
-            opts,
-            budget,
-        );
     }
     race_reach(fsys, Strategy::Sat, orders, opts, budget)
 }
@@ -153,8 +168,7 @@ impl<'a> NetChecker<'a> {
     pub fn build(sys: &System, net: &'a PetriNet, budget: &Budget) -> Result<NetChecker<'a>> {
         let fsys = factor(sys);
         let orders = OrderSpec::Auto.candidates_for(&fsys)?;
-        // one-place units: the unit is the place (marked or not)
-        let places = sys.components().iter().all(|c| c.num_states() <= 2);
+        let places = two_state_units(sys);
         let (enc, reach, stats) = reach_small_first(
             &fsys,
             &orders,
@@ -419,7 +433,46 @@ impl<'a> NetChecker<'a> {
     /// Whether a CTL formula (reachability formulas included) holds in the initial marking,
     /// over all maximal paths, finite ones ending in a deadlock included; `ck` from
     /// [`NetChecker::ctl_checker`] on this net.
+    ///
+    /// Evaluated at the initial marking from the top: Boolean connectives there as Booleans,
+    /// and `EF g` / `AG g` there as "some reachable marking is in `g`" / "every one is",
+    /// without the backward fixpoint (the reachable set is exact: every reachable marking
+    /// lies on a maximal path from the initial one). Every reachability formula is of that
+    /// shape, and the contest's CTL formulas often are at the top (Solitaire-PT-SqrNC5x5's
+    /// backward fixpoints over 16 M markings cost seconds each).
     pub fn holds_ctl(&self, ck: &CtlChecker, f: &Formula, budget: &Budget) -> Result<bool> {
+        let rec = |g: &Formula| self.holds_ctl(ck, g, budget);
+        match f {
+            Formula::Not(g) => return Ok(!rec(g)?),
+            Formula::And(gs) => {
+                for g in gs {
+                    if !rec(g)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+            Formula::Or(gs) => {
+                for g in gs {
+                    if rec(g)? {
+                        return Ok(true);
+                    }
+                }
+                return Ok(false);
+            }
+            Formula::ExistsPath(p) => {
+                if let Formula::Finally(g) = &**p {
+                    return self.nonempty_in_reach(&self.ctl_set(ck, g, budget)?);
+                }
+            }
+            Formula::AllPaths(p) => {
+                if let Formula::Globally(g) = &**p {
+                    let g = self.ctl_set(ck, g, budget)?;
+                    return Ok(!self.nonempty_in_reach(&g.not()?)?);
+                }
+            }
+            _ => {}
+        }
         let s = self.ctl_set(ck, f, budget)?;
         Ok(self.enc.initial.and(&s)?.satisfiable())
     }
