@@ -124,6 +124,20 @@ fn random_net_with(rng: &mut Rng, start: bool) -> String {
         let to: Vec<&str> = to.iter().map(String::as_str).collect();
         add(&mut nodes, &from, &to);
     }
+    nupn_pnml(
+        &nodes,
+        procs * 3 * k + if start { procs } else { 0 },
+        ntrans,
+        1 + procs * 3,
+        &roots.join(" "),
+        &units,
+    )
+}
+
+/// The PNML text of a one-safe net: its places, transitions and arcs (`nodes`), and a NUPN
+/// whose root unit `R` has no places and the units `roots` below it (`units`, each a
+/// `<unit>` element).
+fn nupn_pnml(nodes: &str, np: usize, ntrans: usize, nu: usize, roots: &str, units: &str) -> String {
     format!(
         r#"<?xml version="1.0"?>
 <pnml xmlns="http://www.pnml.org/version-2009/grammar/pnml">
@@ -134,15 +148,13 @@ fn random_net_with(rng: &mut Rng, start: bool) -> String {
       <size places="{np}" transitions="{ntrans}" arcs="0"/>
       <structure units="{nu}" root="R" safe="true">
         <unit id="R"><places/><subunits>{roots}</subunits></unit>
-{units}      </structure>
+{units}
+      </structure>
     </toolspecific>
     </page>
   </net>
 </pnml>
-"#,
-        np = procs * 3 * k + if start { procs } else { 0 },
-        nu = 1 + procs * 3,
-        roots = roots.join(" ")
+"#
     )
 }
 
@@ -617,27 +629,13 @@ fn random_two_state_net(rng: &mut Rng) -> String {
         .map(|i| format!("U{i}"))
         .chain((0..singles).map(|i| format!("Z{i}")))
         .collect();
-    format!(
-        r#"<?xml version="1.0"?>
-<pnml xmlns="http://www.pnml.org/version-2009/grammar/pnml">
-  <net id="n" type="http://www.pnml.org/version-2009/grammar/ptnet">
-    <page id="page0">
-{nodes}
-    <toolspecific tool="nupn" version="1.1">
-      <size places="{np}" transitions="{ntrans}" arcs="0"/>
-      <structure units="{nu}" root="R" safe="true">
-        <unit id="R"><places/><subunits>{roots}</subunits></unit>
-{units}
-      </structure>
-    </toolspecific>
-    </page>
-  </net>
-</pnml>
-"#,
-        np = 2 * pairs + singles,
-        nu = 1 + pairs + singles,
-        roots = ids.join(" "),
-        units = units.join("\n")
+    nupn_pnml(
+        &nodes,
+        2 * pairs + singles,
+        ntrans,
+        1 + pairs + singles,
+        &ids.join(" "),
+        &units.join("\n"),
     )
 }
 
