@@ -382,7 +382,12 @@ pub fn examine_symbolic<'a>(
         }
     }
     if cache.is_none() {
-        *cache = within_limits(NetChecker::build(&model.sys, &model.net, budget))?;
+        let built = if ex.logic() == Some(FormulaLogic::Ctl) {
+            NetChecker::build_for_fixpoints(&model.sys, &model.net, budget)
+        } else {
+            NetChecker::build(&model.sys, &model.net, budget)
+        };
+        *cache = within_limits(built)?;
     }
     let Some(space) = cache.as_ref() else {
         return Ok(unanswered(ex, &ids));

@@ -20,6 +20,7 @@
 //!
 //! LTL has its own encoding, with a block for the automaton state (`ltl.rs`).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use num_bigint::BigUint;
@@ -106,12 +107,16 @@ pub fn places_strategy(n: usize) -> (Strategy, Vec<(String, Vec<CompId>)>) {
 /// work more. A net of [`two_state_units`] (`places`) is computed by chaining from the start
 /// ([`places_strategy`]): the first slice of saturation cost Solitaire-PT-SqrNC5x5 more than
 /// the chaining after it, and the other two such nets of the training set have 128 and 4,200
-/// markings.
+/// markings. `fixpoints` (the examinations of [`NetChecker::build_for_fixpoints`]) keeps
+/// `opts`'s cache in the first slice too: the manager keeps its cache for what comes after
+/// the reachable markings, and CTL's fixpoints on them (tens of large relational products
+/// each) want the large one (docs/mcc.md, "CTL fixpoints").
 fn reach_small_first(
     fsys: &Factored,
     orders: &[(String, Vec<CompId>)],
     opts: ManagerOptions,
     places: bool,
+    fixpoints: bool,
     budget: &Budget,
 ) -> Result<(Encoding, BDDFunction, ReachStats)> {
     if places {
@@ -120,8 +125,13 @@ fn reach_small_first(
         return race_reach(fsys, strategy, &given, opts, budget);
     }
     if opts.cache_capacity > SMALL_CACHE {
+        let keep = fixpoints || std::env::var_os("LTSYM_CACHE_LOG2").is_some();
         let small = ManagerOptions {
-            cache_capacity: SMALL_CACHE,
+            cache_capacity: if keep {
+                opts.cache_capacity
+            } else {
+                SMALL_CACHE
+            },
             ..opts
         };
         let first = race_reach(
@@ -151,6 +161,10 @@ pub struct NetChecker<'a> {
     by_label: Vec<(LabelId, Vec<usize>)>,
     /// The reachability run (counts, deadlocks, order, times).
     pub stats: ReachStats,
+    /// The sets of the temporal subformulas [`NetChecker::ctl_set`] has computed, for the
+    /// examination's other formulas and for a formula resumed after its share of the time
+    /// ran out (the subformulas it finished are not computed again).
+    ctl_memo: RefCell<HashMap<Formula, BDDFunction>>,
 }
 
 /// The figures of the StateSpace examination.
@@ -166,6 +180,27 @@ impl<'a> NetChecker<'a> {
     /// Computes the reachable markings of `sys` (the net `net` rebuilt) and checks that the
     /// net is one-safe under its units on them (an input error otherwise).
     pub fn build(sys: &System, net: &'a PetriNet, budget: &Budget) -> Result<NetChecker<'a>> {
+        Self::build_with(sys, net, false, budget)
+    }
+
+    /// [`NetChecker::build`] for an examination that evaluates CTL fixpoints on the
+    /// reachable markings: the manager keeps the apply cache [`manager_options`] sizes for
+    /// the net, instead of the small one the reachable markings alone are computed with
+    /// where they can ([`reach_small_first`]).
+    pub fn build_for_fixpoints(
+        sys: &System,
+        net: &'a PetriNet,
+        budget: &Budget,
+    ) -> Result<NetChecker<'a>> {
+        Self::build_with(sys, net, true, budget)
+    }
+
+    fn build_with(
+        sys: &System,
+        net: &'a PetriNet,
+        fixpoints: bool,
+        budget: &Budget,
+    ) -> Result<NetChecker<'a>> {
         let fsys = factor(sys);
         let orders = OrderSpec::Auto.candidates_for(&fsys)?;
         let places = two_state_units(sys);
@@ -174,6 +209,7 @@ impl<'a> NetChecker<'a> {
             &orders,
             manager_options(sys, 1, budget),
             places,
+            fixpoints,
             budget,
         )?;
         let sets = NetSets::new(&enc, &fsys, net)?;
@@ -186,6 +222,7 @@ impl<'a> NetChecker<'a> {
             sets,
             by_label: NetChecker::counted_by_label(sys, net),
             stats,
+            ctl_memo: RefCell::new(HashMap::new()),
         })
     }
 
@@ -445,7 +482,7 @@ impl<'a> NetChecker<'a> {
         match f {
             Formula::Not(g) => return Ok(!rec(g)?),
             Formula::And(gs) => {
-                for g in gs {
+                for g in cheap_first(gs) {
                     if !rec(g)? {
                         return Ok(false);
                     }
@@ -453,7 +490,7 @@ impl<'a> NetChecker<'a> {
                 return Ok(true);
             }
             Formula::Or(gs) => {
-                for g in gs {
+                for g in cheap_first(gs) {
                     if rec(g)? {
                         return Ok(true);
                     }
@@ -481,7 +518,13 @@ impl<'a> NetChecker<'a> {
         if f.is_state() {
             return Ok(self.state_set(f, budget)?.and(&self.reach)?);
         }
+        if let Some(s) = self.ctl_memo.borrow().get(f) {
+            return Ok(s.clone());
+        }
         let rec = |g: &Formula, ck: &CtlChecker| self.ctl_set(ck, g, budget);
+        // Every set here lies within the reachable markings (the checker's domain), so a
+        // conjunction that is empty, or a disjunction that is all of them, is final: the
+        // operands left, the costly ones last, are not computed.
         let s = match f {
             Formula::Not(g) => {
                 let g = rec(g, ck)?;
@@ -489,15 +532,21 @@ impl<'a> NetChecker<'a> {
             }
             Formula::And(gs) => {
                 let mut s = self.reach.clone();
-                for g in gs {
+                for g in cheap_first(gs) {
                     s = s.and(&rec(g, ck)?)?;
+                    if !s.satisfiable() {
+                        break;
+                    }
                 }
                 s
             }
             Formula::Or(gs) => {
                 let mut s = self.enc.f();
-                for g in gs {
+                for g in cheap_first(gs) {
                     s = s.or(&rec(g, ck)?)?;
+                    if s == self.reach {
+                        break;
+                    }
                 }
                 s
             }
@@ -535,6 +584,28 @@ impl<'a> NetChecker<'a> {
             }
         };
         budget.check(&self.enc)?;
+        self.ctl_memo.borrow_mut().insert(f.clone(), s.clone());
         Ok(s)
+    }
+}
+
+/// The operands of a conjunction or disjunction, those with fewer temporal operators first
+/// (state formulas cost no fixpoint at all), in the file's order otherwise: evaluated in this
+/// order, a short cut on an empty conjunction or a full disjunction skips the costly ones.
+fn cheap_first(gs: &[Formula]) -> Vec<&Formula> {
+    let mut v: Vec<&Formula> = gs.iter().collect();
+    v.sort_by_key(|g| temporal_operators(g));
+    v
+}
+
+/// How many path quantifiers `f` holds: the fixpoints its set costs.
+fn temporal_operators(f: &Formula) -> usize {
+    match f {
+        Formula::Not(g) => temporal_operators(g),
+        Formula::And(gs) | Formula::Or(gs) => gs.iter().map(temporal_operators).sum(),
+        Formula::AllPaths(p) | Formula::ExistsPath(p) => 1 + temporal_operators(p),
+        Formula::Next(g) | Formula::Globally(g) | Formula::Finally(g) => temporal_operators(g),
+        Formula::Until(a, b) => temporal_operators(a) + temporal_operators(b),
+        _ => 0,
     }
 }

@@ -670,3 +670,65 @@ fn nets_of_two_state_units_agree_with_explicit() {
     assert!(compared > 1000, "{compared}");
     assert!(falses > 100, "{falses} of {compared} false");
 }
+
+/// The symbolic engine's CTL sets under conjunctions and disjunctions of temporal
+/// subformulas (cut short at an empty conjunction or a full disjunction, the operands with
+/// fewer temporal operators first) and with subformulas shared by the formulas of an
+/// examination (each set computed once): symbolic = explicit, on random nets and random
+/// subformulas built into formulas whose conjunctions are often empty and disjunctions full.
+#[test]
+fn ctl_short_cuts_and_shared_subformulas_agree_with_explicit() {
+    use Formula::{AllPaths, And, ExistsPath, Finally, Globally, Next, Not, Or, Until};
+    let b = |f: Formula| Box::new(f);
+    let ef = |f: Formula| ExistsPath(b(Finally(b(f))));
+    let ex = |f: Formula| ExistsPath(b(Next(b(f))));
+    let ax = |f: Formula| AllPaths(b(Next(b(f))));
+    let ag = |f: Formula| AllPaths(b(Globally(b(f))));
+    let eg = |f: Formula| ExistsPath(b(Globally(b(f))));
+    let not = |f: Formula| Not(b(f));
+    let mut rng = Rng::new(0xC712);
+    let (mut compared, mut falses) = (0, 0);
+    for i in 0..30 {
+        let text = random_net(&mut rng);
+        let model = model_of(&text, "ctl-cuts", i);
+        let (np, nt) = (model.net.places.len(), model.net.transitions.len());
+        let p = random_ctl(&mut rng, np, nt, 2);
+        let q = random_ctl(&mut rng, np, nt, 2);
+        let formulas = [
+            ex(And(vec![ag(p.clone()), q.clone()])),
+            ex(And(vec![ef(p.clone()), not(ef(p.clone()))])),
+            ax(Or(vec![eg(q.clone()), not(eg(q.clone())), p.clone()])),
+            AllPaths(b(Until(
+                b(Or(vec![p.clone(), q.clone()])),
+                b(And(vec![q.clone(), ef(p.clone())])),
+            ))),
+            ef(And(vec![ag(p.clone()), not(q.clone())])),
+            Or(vec![
+                eg(And(vec![p.clone(), not(q.clone())])),
+                ex(Or(vec![p, q])),
+            ]),
+        ];
+        let props: Vec<Property> = formulas
+            .into_iter()
+            .enumerate()
+            .map(|(j, f)| Property {
+                id: format!("f{j}"),
+                query: Query::Holds(f),
+            })
+            .collect();
+        let (opts, budget) = (MccOptions::default(), Budget::unlimited());
+        let exam = Examination::CtlCardinality;
+        let sym = examine_symbolic(&model, exam, &props, &opts, &budget, &mut None, &mut |_| {})
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        let exp = examine_explicit(&model, exam, &props, &opts, &budget, &mut |_| {})
+            .unwrap_or_else(|e| panic!("net {i}: {e}\n{text}"));
+        for (s, e) in sym.iter().zip(&exp) {
+            assert!(s.value.is_some(), "net {i} {}: unanswered", s.id);
+            assert_eq!(s.value, e.value, "net {i} {} {:?}\n{text}", s.id, props);
+            compared += 1;
+            falses += usize::from(s.value == Some(Value::Bool(false)));
+        }
+    }
+    assert_eq!(compared, 180);
+    assert!((20..160).contains(&falses), "{falses} of {compared} false");
+}
