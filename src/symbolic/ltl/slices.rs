@@ -454,4 +454,54 @@ mod tests {
             "{cuts} cuts, {nonempty} with a cycle, {empty} without"
         );
     }
+
+    /// Random products: [`Product::trim`], cut after a number of nodes of work that doubles
+    /// and resumed each time (these trims are short: few are cut), gives the naive greatest fixpoint `νY. Y ∧ Pre(Y) ∧ z`, for `z`
+    /// the reachable product states and random parts of them; enough of them take the
+    /// relations restricted to `z` ([`Product::clusters_inside`]).
+    #[test]
+    fn a_trim_inside_its_set_is_the_naive_greatest_fixpoint() {
+        let mut rng = Rng::new(20261127);
+        let (mut cuts, mut inside, mut nonempty, mut empty) = (0, 0, 0, 0);
+        for round in 0..120u64 {
+            let (sys, aut, ctx) = random_case(round, &mut rng);
+            let p = build_product(&ctx, &sys, &aut, &Budget::unlimited()).unwrap();
+            let (enc, b) = (&ctx.enc, Budget::unlimited());
+            let reach = naive(&p, Direction::Forward, &p.init, &enc.t());
+            let part = reach.and(&pick(&reach, &mut rng).not().unwrap()).unwrap();
+            let half = reach.and(&pick(&enc.t(), &mut rng)).unwrap();
+            for z0 in [reach.clone(), part, half] {
+                let mut want = z0.clone();
+                loop {
+                    let next = want.and(&p.pre(&want, &b).unwrap()).unwrap();
+                    if next == want {
+                        break;
+                    }
+                    want = next;
+                }
+                if p.clusters_inside(&z0, &b).unwrap().is_some() {
+                    inside += 1;
+                }
+                let mut z = z0.clone();
+                let mut work = 1 + round as usize % 5;
+                loop {
+                    let r = p.trim(&mut z, 0, &mut 0, &b.slice(enc, work));
+                    match b.unless_sliced(r).unwrap() {
+                        Some(_) => break,
+                        None => cuts += 1,
+                    }
+                    work *= 2;
+                }
+                assert!(z == want, "round {round}");
+                match want.satisfiable() {
+                    true => nonempty += 1,
+                    false => empty += 1,
+                }
+            }
+        }
+        assert!(
+            inside > 100 && nonempty > 40 && empty > 40,
+            "{cuts} cuts, {inside} inside, {nonempty} with a cycle, {empty} without"
+        );
+    }
 }
