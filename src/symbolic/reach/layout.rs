@@ -163,3 +163,66 @@ pub(crate) fn active_from(events: &[Vec<usize>]) -> Vec<bool> {
     }
     active
 }
+
+/// Replaces the labels at each position of `events` (indices into `enc.labels`) that share
+/// one support by one event, the union of their relations, `first + i` for the `i`-th group
+/// merged, in the place of the group's first label; `bottom[l]` is the lowest position label
+/// `l` reads, and the union's is the lowest of its members'. A group whose union has more
+/// nodes than its members together stays apart. Returns each union's lowest position and
+/// relation, in order of `i`.
+///
+/// Why: a Petri net names each transition a label of its own, and the transitions that move
+/// the same units (a counter's steps, each with the same partner) are then so many events,
+/// each an image of its own on every saturated sub-diagram, where one image of their union
+/// does the same work. Entries of `events` at `first` or above (merged local labels) stay.
+pub(crate) fn merge_same_support(
+    enc: &Encoding,
+    events: &mut [Vec<usize>],
+    bottom: &[usize],
+    first: usize,
+) -> BddResult<Vec<(usize, Relation)>> {
+    let n = enc.labels.len();
+    let mut merged = Vec::new();
+    for evs in events.iter_mut() {
+        let mut out: Vec<usize> = Vec::with_capacity(evs.len());
+        let mut done = vec![false; evs.len()];
+        for i in 0..evs.len() {
+            if done[i] {
+                continue;
+            }
+            let l = evs[i];
+            let group: Vec<usize> = if l < n {
+                (i..evs.len())
+                    .filter(|&j| evs[j] < n && enc.labels[evs[j]].support == enc.labels[l].support)
+                    .collect()
+            } else {
+                vec![i]
+            };
+            for &j in &group {
+                done[j] = true;
+            }
+            if group.len() == 1 {
+                out.push(l);
+                continue;
+            }
+            let mut rel = enc.f();
+            let (mut low, mut apart) = (0, 0);
+            for &j in &group {
+                let r = &enc.labels[evs[j]].rel;
+                rel = rel.or(r)?;
+                low = low.max(bottom[evs[j]]);
+                apart += r.node_count();
+            }
+            if rel.node_count() > apart {
+                // the union is larger than its members apart (products of per-component moves
+                // of RERS labels can be): they stay events of their own
+                out.extend(group.iter().map(|&j| evs[j]));
+                continue;
+            }
+            out.push(first + merged.len());
+            merged.push((low, enc.relation(rel, enc.labels[l].support.clone())?));
+        }
+        *evs = out;
+    }
+    Ok(merged)
+}

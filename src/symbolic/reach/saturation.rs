@@ -19,7 +19,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, LevelNo};
 
 use super::chain_loop::chain;
-use super::layout::{active_from, merge_local_labels, Layout};
+use super::layout::{active_from, merge_local_labels, merge_same_support, Layout};
 use super::tracker::Tracker;
 use crate::error::Error;
 use crate::symbolic::encoding::{minus, BddResult, Encoding, FxMap, Relation};
@@ -136,7 +136,8 @@ pub(crate) struct SatPlan {
     /// Fire on the exact frontier (`sat-frontier`) rather than on masked saturated sets.
     frontier: bool,
     active_from: Vec<bool>,
-    /// Event `enc.labels.len() + i` is `closures[i]`, the closure of one block's local labels.
+    /// Event `enc.labels.len() + i` is `closures[i]`: the closure of one block's local labels,
+    /// or the union of the synchronised labels of one support.
     closures: Vec<Relation>,
 }
 
@@ -185,6 +186,14 @@ impl SatPlan {
         for (k, closure) in merged {
             bottom.push(k);
             closures.push(closure);
+        }
+        // The synchronised labels of one support fire as one event, their union: one image
+        // instead of one per label (a Petri net's transitions are labels of their own; the
+        // steps of DES-PT-40a's four counters are 40 transitions over the same two units).
+        let first = enc.labels.len() + closures.len();
+        for (low, union) in merge_same_support(enc, &mut events, &bottom, first)? {
+            bottom.push(low);
+            closures.push(union);
         }
         // no label at or below block k: nothing to saturate there
         let active_from = active_from(&events);
