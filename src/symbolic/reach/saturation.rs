@@ -453,6 +453,31 @@ mod tests {
         );
     }
 
+    /// Synchronised labels of one support fire as one event, their union
+    /// ([`merge_same_support`]): saturation, masked and on the frontier, still gives the
+    /// breadth-first set on random systems, many of which have such groups merged (a merged
+    /// label is no longer an event of its own).
+    #[test]
+    fn labels_of_one_support_merged_keep_the_reachable_set() {
+        let mut merged_systems = 0;
+        for seed in 0..60u64 {
+            let enc = super::super::random_encoding(seed, 2, 8);
+            let plan = SatPlan::new(&enc, false, None).unwrap();
+            let kept: Vec<usize> = plan.events.iter().flatten().copied().collect();
+            if (0..enc.labels.len()).any(|l| enc.labels[l].support.len() > 1 && !kept.contains(&l))
+            {
+                merged_systems += 1;
+            }
+            let budget = Budget::unlimited();
+            let (bfs, _) = reach_with(&enc, Strategy::Bfs, &budget).unwrap();
+            for strategy in [Strategy::Sat, Strategy::SatFrontier] {
+                let (sat, _) = reach_with(&enc, strategy, &budget).unwrap();
+                assert!(sat == bfs, "seed {seed}, {strategy:?}");
+            }
+        }
+        assert!(merged_systems > 10, "{merged_systems} systems with a merge");
+    }
+
     /// A relation that reads a block above its declared support (as a product construction
     /// may build): every strategy must give the set chaining gives.
     #[test]
