@@ -236,7 +236,7 @@ impl Product<'_> {
         &self,
         z: &BDDFunction,
         budget: &Budget,
-    ) -> BddResult<Option<Vec<Relation>>> {
+    ) -> BddResult<Option<Clusters>> {
         let limit = self.clusters.nodes();
         let (mut rels, mut nodes) = (Vec::new(), 0);
         for r in &self.clusters.rels {
@@ -248,7 +248,7 @@ impl Product<'_> {
             }
             rels.push(self.enc.relation(rel, r.support.clone())?);
         }
-        Ok(Some(rels))
+        Ok(Some(Clusters { rels }))
     }
 
     /// `z := νY. Y ∧ Pre(Y) ∧ z`: the states of `z` with an infinite path inside `z`. Each
@@ -282,18 +282,8 @@ impl Product<'_> {
             rounds += 1;
             *total += 1;
             budget.phase("Emerson-Lei trim", rounds);
-            let pre = match &inside {
-                Some(rels) => {
-                    let mut pre = self.enc.f();
-                    for r in rels {
-                        pre = pre.or(&r.preimage(z)?)?;
-                        budget.check(self.enc)?;
-                    }
-                    pre
-                }
-                None => self.pre(z, budget)?,
-            };
-            let keep = z.and(&pre)?;
+            let clusters = inside.as_ref().unwrap_or(&self.clusters);
+            let keep = z.and(&clusters.pre(self.enc, z, budget)?)?;
             if keep == *z {
                 return Ok(rounds);
             }
