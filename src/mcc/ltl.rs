@@ -27,6 +27,7 @@ use oxidd::BooleanFunction;
 use super::explicit::eval_state;
 use super::formula::{atom_name, Deadlocks, Formula, Property, Query};
 use super::sets::{check_one_safe, NetSets};
+use super::shares::{in_two_passes, share_of};
 use crate::automata::valuations::{
     over_valuations, translate_valuations_within, valuation_letter, ValuationTgba,
 };
@@ -87,7 +88,6 @@ pub fn check_ltl(
         ));
     }
     let n = props.len();
-    let mut out: Vec<Option<bool>> = vec![None; n];
     // the automata first: the encoding reserves a block for the largest
     let mut prepared: Vec<Option<Prepared>> = Vec::with_capacity(n);
     for (i, p) in props.iter().enumerate() {
@@ -107,7 +107,7 @@ pub fn check_ltl(
     let places = super::symbolic::two_state_units(sys);
     let encoded = encode(&fsys, places, aut_size, budget);
     let Some(ctx) = within_limits("the reachable markings", encoded)? else {
-        return Ok(out);
+        return Ok(vec![None; n]);
     };
     let sets = NetSets::new(&ctx.enc, &fsys, net)?;
     check_one_safe(&ctx.enc, &fsys, &sets, &ctx.reach)?;
@@ -167,33 +167,19 @@ pub fn check_ltl(
             Err(e) => Err(e),
         }
     };
-    for (i, slot) in out.iter_mut().enumerate() {
-        *slot = check(i, &share_of(budget, n - i))?;
-        if let Some(holds) = *slot {
-            decided(i, holds);
-        }
-    }
-    // the formulas that ran out of their share, with all the time left
-    for i in 0..n {
-        if out[i].is_none() && prepared[i].is_some() && !budget.expired() {
+    let out = in_two_passes(n, budget, |i, share, again| {
+        if again && prepared[i].is_some() {
             log::info!("{}: again, with the {:.1} s left", props[i].id, {
                 budget.remaining().unwrap_or(0.0)
             });
-            out[i] = check(i, budget)?;
-            if let Some(holds) = out[i] {
-                decided(i, holds);
-            }
         }
-    }
+        let holds = check(i, share)?;
+        if let Some(holds) = holds {
+            decided(i, holds);
+        }
+        Ok(holds)
+    })?;
     Ok(out)
-}
-
-/// An equal share of the time left among `left` formulas.
-pub(super) fn share_of(budget: &Budget, left: usize) -> Budget {
-    match budget.remaining() {
-        Some(r) => budget.share(r / left.max(1) as f64),
-        None => budget.clone(),
-    }
 }
 
 /// `Ok(None)` for a hit limit or a formula ltsym cannot translate (logged), the value

@@ -25,6 +25,7 @@ pub mod explicit;
 pub mod formula;
 pub mod ltl;
 pub mod sets;
+mod shares;
 pub mod start;
 pub mod symbolic;
 pub mod xml;
@@ -179,7 +180,7 @@ pub fn examine_explicit(
                 // every formula watches its limits (the LTL search, the passes of CTL and of
                 // the bounds every 4,096 states): one gets an equal share of the time left,
                 // and a limit it hits leaves the next ones to run
-                let share = ltl::share_of(budget, props.len() - i);
+                let share = shares::share_of(budget, props.len() - i);
                 let within = |r: Result<Value>| match r {
                     Ok(v) => Ok(Some(v)),
                     Err(Error::Limit(l)) => {
@@ -425,48 +426,32 @@ pub fn examine_symbolic<'a>(
         }
         Examination::Liveness => vec![within_limits(space.live(budget))?.map(Value::Bool)],
         _ => {
-            // Each formula first gets an equal share of the time left, as LTL's do
-            // (`ltl::share_of`): one costly formula early in the file no longer takes the
-            // time of the cheap ones after it. Those that ran out of their share are tried
-            // again, from the start, with all the time the others left.
-            let n = props.len();
-            let mut values: Vec<Option<Value>> = vec![None; n];
+            // Each formula first gets an equal share of the time left, and those that ran out
+            // of it are tried again with all the time the others left ([`shares`]); a
+            // formula tried again starts from the start, but the CTL subformulas' sets the
+            // checker has kept are not computed again.
             let mut ctl = None;
-            for pass in 0..2 {
-                for (i, p) in props.iter().enumerate() {
-                    // The time limit is the examination's: once it has run out no formula
-                    // can be answered, and each would still do its own first steps before
-                    // noticing.
-                    if values[i].is_some() || budget.expired() {
-                        continue;
-                    }
-                    let share = if pass == 0 {
-                        ltl::share_of(budget, n - i)
-                    } else {
-                        budget.clone()
-                    };
-                    let value = match &p.query {
-                        Query::Bound(ps) => within_limits(space.bound(ps, &share))?.map(num),
-                        Query::Holds(f) => {
-                            if ctl.is_none() {
-                                ctl = within_limits(space.ctl_checker(budget))?;
-                            }
-                            match &ctl {
-                                Some(ck) => {
-                                    within_limits(space.holds_ctl(ck, f, &share))?.map(Value::Bool)
-                                }
-                                None => None,
-                            }
+            let values = shares::in_two_passes(props.len(), budget, |i, share, _| {
+                let p = &props[i];
+                let value = match &p.query {
+                    Query::Bound(ps) => within_limits(space.bound(ps, share))?.map(num),
+                    Query::Holds(f) => {
+                        if ctl.is_none() {
+                            ctl = within_limits(space.ctl_checker(budget))?;
                         }
-                    };
-                    if value.is_some() {
-                        values[i] = decided(ex, &p.id, value, &SYMBOLIC, sink).value;
+                        match &ctl {
+                            Some(ck) => {
+                                within_limits(space.holds_ctl(ck, f, share))?.map(Value::Bool)
+                            }
+                            None => None,
+                        }
                     }
-                }
-                if budget.remaining().is_none() {
-                    break;
-                }
-            }
+                };
+                Ok(match value {
+                    Some(v) => decided(ex, &p.id, Some(v), &SYMBOLIC, sink).value,
+                    None => None,
+                })
+            })?;
             return Ok(answers(ex, ids, values, &SYMBOLIC));
         }
     };
