@@ -164,17 +164,29 @@ pub(crate) fn active_from(events: &[Vec<usize>]) -> Vec<bool> {
     active
 }
 
+/// The largest share of its members' nodes (together) a union of [`merge_same_support`] may
+/// have, as a fraction `numerator / denominator`.
+pub(crate) const MERGE_SHARE: (usize, usize) = (3, 4);
+
 /// Replaces the labels at each position of `events` (indices into `enc.labels`) that share
 /// one support by one event, the union of their relations, `first + i` for the `i`-th group
 /// merged, in the place of the group's first label; `bottom[l]` is the lowest position label
-/// `l` reads, and the union's is the lowest of its members'. A group whose union has more
-/// nodes than its members together stays apart. Returns each union's lowest position and
-/// relation, in order of `i`.
+/// `l` reads, and the union's is the lowest of its members'. A group stays apart unless its
+/// union has at most [`MERGE_SHARE`] of the nodes of its members together. Returns each
+/// union's lowest position and relation, in order of `i`.
 ///
 /// Why: a Petri net names each transition a label of its own, and the transitions that move
 /// the same units (a counter's steps, each with the same partner) are then so many events,
 /// each an image of its own on every saturated sub-diagram, where one image of their union
 /// does the same work. Entries of `events` at `first` or above (merged local labels) stay.
+///
+/// Why the share: a union pays where its members share moves (the union of moves that differ
+/// in one unit is hardly larger than one of them: UtahNoC-PT-none's 47 steps over two units,
+/// 87 nodes against 1,128 apart); members that differ in every unit give a union about as
+/// large as they are together, one image that does what theirs did apart, but later events of
+/// the same round no longer see the states one of them adds (RERS 2017 problem 108: three
+/// pairs of labels at 78–88 % of their nodes apart, 11 % more saturated sub-diagrams and
+/// 10 % more nodes at the peak when merged; docs/benchmarks.md, "One event per support").
 pub(crate) fn merge_same_support(
     enc: &Encoding,
     events: &mut [Vec<usize>],
@@ -213,9 +225,16 @@ pub(crate) fn merge_same_support(
                 low = low.max(bottom[evs[j]]);
                 apart += r.node_count();
             }
-            if rel.node_count() > apart {
-                // the union is larger than its members apart (products of per-component moves
-                // of RERS labels can be): they stay events of their own
+            let (num, den) = MERGE_SHARE;
+            if rel.node_count() * den > apart * num {
+                // the members share too few moves (RERS labels over the same components can
+                // differ in every one): they stay events of their own
+                log::trace!(
+                    "{} labels of support {:?} stay apart: union {} nodes, {apart} apart",
+                    group.len(),
+                    enc.labels[l].support,
+                    rel.node_count()
+                );
                 out.extend(group.iter().map(|&j| evs[j]));
                 continue;
             }

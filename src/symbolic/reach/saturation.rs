@@ -456,10 +456,11 @@ mod tests {
     /// Synchronised labels of one support fire as one event, their union
     /// ([`merge_same_support`]): saturation, masked and on the frontier, still gives the
     /// breadth-first set on random systems, many of which have such groups merged (a merged
-    /// label is no longer an event of its own).
+    /// label is no longer an event of its own), and many a group left apart because its union
+    /// is too large a share of its members ([`super::super::layout::MERGE_SHARE`]).
     #[test]
     fn labels_of_one_support_merged_keep_the_reachable_set() {
-        let mut merged_systems = 0;
+        let (mut merged_systems, mut apart_systems) = (0, 0);
         for seed in 0..60u64 {
             let enc = super::super::random_encoding(seed, 2, 8);
             let plan = SatPlan::new(&enc, false, None).unwrap();
@@ -467,6 +468,20 @@ mod tests {
             if (0..enc.labels.len()).any(|l| enc.labels[l].support.len() > 1 && !kept.contains(&l))
             {
                 merged_systems += 1;
+            }
+            // two synchronised labels of one support still events of their own at one position
+            let n = enc.labels.len();
+            let apart = plan.events.iter().any(|evs| {
+                evs.iter().enumerate().any(|(i, &a)| {
+                    a < n
+                        && enc.labels[a].support.len() > 1
+                        && evs[i + 1..]
+                            .iter()
+                            .any(|&b| b < n && enc.labels[b].support == enc.labels[a].support)
+                })
+            });
+            if apart {
+                apart_systems += 1;
             }
             let budget = Budget::unlimited();
             let (bfs, _) = reach_with(&enc, Strategy::Bfs, &budget).unwrap();
@@ -476,6 +491,10 @@ mod tests {
             }
         }
         assert!(merged_systems > 10, "{merged_systems} systems with a merge");
+        assert!(
+            apart_systems > 10,
+            "{apart_systems} systems with a group left apart"
+        );
     }
 
     /// A relation that reads a block above its declared support (as a product construction
