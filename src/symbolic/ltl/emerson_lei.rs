@@ -12,7 +12,7 @@
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, Function};
 
-use super::product::{PendingClosure, Product};
+use super::product::{PendingClosure, PendingTrim, Product};
 use crate::limits::Budget;
 use crate::symbolic::encoding::{minus, BddResult};
 
@@ -63,6 +63,9 @@ pub(crate) struct EmersonLei {
     done: bool,
     /// The closure of step `step` cut short by a limit, resumed by the next run.
     pending: Option<PendingClosure>,
+    /// The trim cut short by a limit, where it keeps more than `z` (see
+    /// [`Product::trim_resumable`]).
+    pending_trim: Option<PendingTrim>,
     /// A state whose loss ends the fixpoint early (see [`EmersonLei::stop_without`]).
     watch: Option<BDDFunction>,
     /// Whether the fixpoint ended early: `z` is then a superset of the fair states without
@@ -86,6 +89,7 @@ impl EmersonLei {
             begun: false,
             done: false,
             pending: None,
+            pending_trim: None,
             watch: None,
             stopped_early: false,
             last: Vec::new(),
@@ -125,6 +129,7 @@ impl EmersonLei {
         self.before = self.before.and(exact)?;
         self.last.clear();
         self.pending = None;
+        self.pending_trim = None;
         Ok(())
     }
 
@@ -175,7 +180,13 @@ impl EmersonLei {
                 );
                 self.done = !self.z.satisfiable();
             } else {
-                let rounds = p.trim(&mut self.z, num_acc, &mut self.trim_rounds, budget)?;
+                let rounds = p.trim_resumable(
+                    &mut self.z,
+                    num_acc,
+                    &mut self.trim_rounds,
+                    &mut self.pending_trim,
+                    budget,
+                )?;
                 budget.phase("Emerson-Lei round", self.iterations);
                 log::debug!(
                     "Emerson-Lei round {}: {rounds} trim rounds: {} nodes",

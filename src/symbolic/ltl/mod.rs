@@ -38,6 +38,7 @@
 pub(crate) mod emerson_lei;
 pub(crate) mod forward;
 pub mod lasso;
+pub(crate) mod local_cycles;
 pub(crate) mod probe;
 pub(crate) mod product;
 pub mod run;

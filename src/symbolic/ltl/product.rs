@@ -14,10 +14,12 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::time::Instant;
 
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, Function};
 
+use super::local_cycles::cycle_steps;
 use super::slices::{SliceClosure, Slices};
 use crate::automata::Tgba;
 use crate::error::{Error, Result};
@@ -237,18 +239,7 @@ impl Product<'_> {
         z: &BDDFunction,
         budget: &Budget,
     ) -> BddResult<Option<Clusters>> {
-        let limit = self.clusters.nodes();
-        let (mut rels, mut nodes) = (Vec::new(), 0);
-        for r in &self.clusters.rels {
-            let rel = r.rel.and(z)?;
-            budget.check(self.enc)?;
-            nodes += rel.node_count();
-            if nodes >= limit {
-                return Ok(None);
-            }
-            rels.push(self.enc.relation(rel, r.support.clone())?);
-        }
-        Ok(Some(Clusters { rels }))
+        restrict_clusters(self.enc, &self.clusters, z, budget)
     }
 
     /// `z := νY. Y ∧ Pre(Y) ∧ z`: the states of `z` with an infinite path inside `z`. Each
@@ -266,6 +257,10 @@ impl Product<'_> {
     /// docs/benchmarks.md, "LTL product"); the long trims it was meant for (RERS 2020 problem
     /// 103 as a net, LTLCardinality-01, over 10,000 rounds) stayed out of reach with it too.
     ///
+    /// A trim not done after [`PLAIN_ROUNDS`] rounds goes on over the steps that can lie on
+    /// a cycle ([`cycle_steps`]) and closes backwards to what that leaves; until then `z`
+    /// keeps the last plain round, and `pending` what the cut trim has done.
+    ///
     /// Stops early with the empty set when, at round 1, 2, 4, 8, ..., some acceptance set
     /// `i < num_acc` has no edge left inside the remaining states: then no state is fair. This
     /// costs a logarithmic number of extra preimages.
@@ -276,6 +271,60 @@ impl Product<'_> {
         total: &mut usize,
         budget: &Budget,
     ) -> BddResult<usize> {
+        self.trim_resumable(z, num_acc, total, &mut None, budget)
+    }
+
+    /// [`Product::trim`], resumable: a trim over the cycle steps cut short by `budget` leaves
+    /// its progress in `pending`, and a call with the same `z` goes on from there.
+    pub(crate) fn trim_resumable(
+        &self,
+        z: &mut BDDFunction,
+        num_acc: usize,
+        total: &mut usize,
+        pending: &mut Option<PendingTrim>,
+        budget: &Budget,
+    ) -> BddResult<usize> {
+        let first = if cut_enabled() { PLAIN_ROUNDS } else { 0 };
+        self.trim_from(z, num_acc, total, pending, (first, CUT_SHARE), budget)
+    }
+
+    /// The cycle steps of `rels` inside `z` ([`cycle_steps`]), or `None` when there are none
+    /// to cut, when `z` has more than [`CUT_MAX_NODES`] nodes, or when finding them takes longer than one `share`-th of the time since
+    /// `since` (no limit when `share` is 0).
+    fn try_cut(
+        &self,
+        rels: &Clusters,
+        z: &BDDFunction,
+        (since, share): (Instant, usize),
+        budget: &Budget,
+    ) -> BddResult<Option<Clusters>> {
+        if z.node_count() > CUT_MAX_NODES {
+            return Ok(None);
+        }
+        let now = Instant::now();
+        let deadline = (share > 0).then(|| now + (now - since) / share as u32);
+        cycle_steps(self.enc, rels, z, deadline, budget)
+    }
+
+    /// [`Product::trim_resumable`], its relations cut to the cycle steps first after `first`
+    /// rounds (never when 0), then after 4, 16, 64, ... times as many, each time allowed one
+    /// `share`-th of the time the trim has taken so far (no limit when `share` is 0).
+    pub(crate) fn trim_from(
+        &self,
+        z: &mut BDDFunction,
+        num_acc: usize,
+        total: &mut usize,
+        pending: &mut Option<PendingTrim>,
+        (first, share): (usize, usize),
+        budget: &Budget,
+    ) -> BddResult<usize> {
+        let t0 = Instant::now();
+        if let Some(pt) = pending.as_mut().filter(|pt| pt.from == *z) {
+            let rounds = self.cut_trim(z, num_acc, total, pt, budget)?;
+            *pending = None;
+            return Ok(rounds);
+        }
+        *pending = None;
         let mut rounds: usize = 0;
         let inside = self.clusters_inside(z, budget)?;
         loop {
@@ -288,16 +337,198 @@ impl Product<'_> {
                 return Ok(rounds);
             }
             *z = keep;
-            if rounds.is_power_of_two() {
-                for i in 0..num_acc {
-                    if !z.and(&self.pre_acc(i, z, budget)?)?.satisfiable() {
-                        *z = self.enc.f();
-                        return Ok(rounds);
-                    }
+            if rounds.is_power_of_two() && self.no_acc_edge(z, num_acc, budget)? {
+                *z = self.enc.f();
+                return Ok(rounds);
+            }
+            if cut_due(rounds, first) {
+                let cut = self.try_cut(&self.clusters, z, (t0, share), budget)?;
+                let used = inside.as_ref().unwrap_or(&self.clusters).nodes();
+                if let Some((cyc, inside)) = self.cheaper(cut, z, used, budget)? {
+                    log::debug!(
+                        "trim over cycle steps: {} clusters of {} nodes ({:?} inside)",
+                        cyc.rels.len(),
+                        cyc.nodes(),
+                        inside.as_ref().map(Clusters::nodes)
+                    );
+                    let pt = pending.insert(PendingTrim {
+                        from: z.clone(),
+                        y: z.clone(),
+                        cyc,
+                        inside,
+                        trimmed: false,
+                        closure: None,
+                        first,
+                        share,
+                        rounds: 0,
+                    });
+                    let more = self.cut_trim(z, num_acc, total, pt, budget)?;
+                    *pending = None;
+                    return Ok(rounds + more);
                 }
             }
         }
     }
+
+    /// The cut relations `cut` and their restriction to `z` ([`restrict_clusters`]), unless
+    /// the relations a round would use have more than half of `used` nodes: cut relations
+    /// are conjunctions and can grow, and a cut that leaves the rounds as many makes each
+    /// dearer. On the MCC's RERS 2020 problem 103, LTLCardinality-05, the cut relations had
+    /// 27,710 nodes against 12,623 (4,398 -> 4,160 rounds, three times slower), and 24,279
+    /// against 25,118 later in the trim (more rounds than without: 5,120); on
+    /// LTLCardinality-01 no step is left (docs/benchmarks.md, "Emerson-Lei fixpoint").
+    #[allow(clippy::type_complexity)]
+    fn cheaper(
+        &self,
+        cut: Option<Clusters>,
+        z: &BDDFunction,
+        used: usize,
+        budget: &Budget,
+    ) -> BddResult<Option<(Clusters, Option<Clusters>)>> {
+        let Some(cyc) = cut else {
+            return Ok(None);
+        };
+        let inside = restrict_clusters(self.enc, &cyc, z, budget)?;
+        let nodes = inside.as_ref().unwrap_or(&cyc).nodes();
+        log::debug!("trim over cycle steps: relations of {nodes} nodes, against {used}");
+        Ok((2 * nodes <= used).then_some((cyc, inside)))
+    }
+
+    /// Whether some acceptance set `i < num_acc` has no edge left inside `z`.
+    fn no_acc_edge(&self, z: &BDDFunction, num_acc: usize, budget: &Budget) -> BddResult<bool> {
+        for i in 0..num_acc {
+            if !z.and(&self.pre_acc(i, z, budget)?)?.satisfiable() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Runs (or resumes) the trim of `pt.from` over the cycle steps, then the closure
+    /// `E[from U y]` to it (see [`cycle_steps`]); sets `z` to the result.
+    fn cut_trim(
+        &self,
+        z: &mut BDDFunction,
+        num_acc: usize,
+        total: &mut usize,
+        pt: &mut PendingTrim,
+        budget: &Budget,
+    ) -> BddResult<usize> {
+        let mut rounds = 0;
+        let t0 = Instant::now();
+        while !pt.trimmed {
+            rounds += 1;
+            pt.rounds += 1;
+            *total += 1;
+            budget.phase("Emerson-Lei trim (cycle steps)", rounds);
+            let clusters = pt.inside.as_ref().unwrap_or(&pt.cyc);
+            let keep = pt.y.and(&clusters.pre(self.enc, &pt.y, budget)?)?;
+            if keep == pt.y {
+                pt.trimmed = true;
+                break;
+            }
+            pt.y = keep;
+            // every cycle of `from` lies in `y`: a fair one takes an edge of each set there
+            if rounds.is_power_of_two() && self.no_acc_edge(&pt.y, num_acc, budget)? {
+                pt.y = self.enc.f();
+                pt.trimmed = true;
+            }
+            // cut again inside `y`: what `y`'s cycle steps leave is `E[y U y']` for the
+            // trim `y'` over the new cut, and `E[from U E[y U y']] = E[from U y']`
+            if !pt.trimmed && cut_due(pt.rounds, pt.first) {
+                let cut = self.try_cut(&pt.cyc, &pt.y, (t0, pt.share), budget)?;
+                let used = pt.inside.as_ref().unwrap_or(&pt.cyc).nodes();
+                if let Some((cyc, inside)) = self.cheaper(cut, &pt.y, used, budget)? {
+                    pt.inside = inside;
+                    pt.cyc = cyc;
+                    log::debug!("trim over cycle steps, cut again: {} nodes", pt.cyc.nodes());
+                }
+            }
+        }
+        log::debug!("trim over cycle steps: {rounds} rounds");
+        *z = if pt.y.satisfiable() {
+            self.until_resumable(&pt.from, &pt.y, &mut pt.closure, budget)?
+        } else {
+            self.enc.f()
+        };
+        Ok(rounds)
+    }
+}
+
+/// Plain trim rounds before [`Product::trim`] cuts its relations to the cycle steps: most
+/// trims end sooner, and the cut costs a projection per cluster and block.
+pub(crate) const PLAIN_ROUNDS: usize = 64;
+
+/// A cut may take one `CUT_SHARE`-th of the time the trim's rounds have taken so far:
+/// where no cut pays, the cuts tried cost at most about a third of the trim (4/3 of a
+/// quarter), and a cut that pays comes at the latest when the rounds have done four times
+/// its work.
+pub(crate) const CUT_SHARE: usize = 4;
+
+/// No cut of a set of more nodes than this: its steps take long to project on the blocks,
+/// and the operations evict what the rounds keep in the apply cache. On RERS 2017 problem 113
+/// #4 (a set of 14,000 to 67,000 nodes, every block's graph of moves strongly connected but
+/// for a few moves late in the trim) cuts tried within the time share of [`CUT_SHARE`] still
+/// cost half the trim's time again; on the MCC's RERS 2020 problem 103, LTLCardinality-01
+/// (750 to 2,700 nodes), the cut empties the set (docs/benchmarks.md, "Emerson-Lei fixpoint").
+pub(crate) const CUT_MAX_NODES: usize = 10_000;
+
+/// Whether a trim cuts its relations after round `rounds`: at `first`, 4 `first`, 16 `first`,
+/// ...; never when `first` is 0.
+fn cut_due(rounds: usize, first: usize) -> bool {
+    if first == 0 || rounds < first || !rounds.is_multiple_of(first) {
+        return false;
+    }
+    let q = rounds / first;
+    q.is_power_of_two() && q.trailing_zeros().is_multiple_of(2)
+}
+
+fn cut_enabled() -> bool {
+    std::env::var("LTSYM_TRIM_CUT").map_or(true, |v| v != "0")
+}
+
+/// A trim over the cycle steps cut short (see [`Product::trim_resumable`]).
+pub(crate) struct PendingTrim {
+    /// The set the cut trim started from.
+    from: BDDFunction,
+    /// The greatest fixpoint over the cycle steps inside `from`, so far.
+    y: BDDFunction,
+    /// The cycle steps.
+    cyc: Clusters,
+    /// `cyc` restricted to sources in `from`, when smaller.
+    inside: Option<Clusters>,
+    /// Whether `y` is the fixpoint.
+    trimmed: bool,
+    /// The closure to `y`, cut short.
+    closure: Option<PendingClosure>,
+    /// When the cut is taken again (see [`cut_due`]).
+    first: usize,
+    /// Its allowance, as for [`Product::trim_from`].
+    share: usize,
+    /// Rounds over the cycle steps so far.
+    rounds: usize,
+}
+
+/// `clusters` with their sources restricted to `z` (`R ∧ z`), when they have fewer nodes
+/// than the clusters themselves; else `None` (see [`Product::clusters_inside`]).
+fn restrict_clusters(
+    enc: &Encoding,
+    clusters: &Clusters,
+    z: &BDDFunction,
+    budget: &Budget,
+) -> BddResult<Option<Clusters>> {
+    let limit = clusters.nodes();
+    let (mut rels, mut nodes) = (Vec::new(), 0);
+    for r in &clusters.rels {
+        let rel = r.rel.and(z)?;
+        budget.check(enc)?;
+        nodes += rel.node_count();
+        if nodes >= limit {
+            return Ok(None);
+        }
+        rels.push(enc.relation(rel, r.support.clone())?);
+    }
+    Ok(Some(Clusters { rels }))
 }
 
 /// The letter a system label is read as: silent labels are never atoms.
