@@ -284,8 +284,14 @@ impl Product<'_> {
         pending: &mut Option<PendingTrim>,
         budget: &Budget,
     ) -> BddResult<usize> {
-        let first = if cut_enabled() { PLAIN_ROUNDS } else { 0 };
-        self.trim_from(z, num_acc, total, pending, (first, CUT_SHARE), budget)
+        self.trim_from(
+            z,
+            num_acc,
+            total,
+            pending,
+            (PLAIN_ROUNDS, CUT_SHARE),
+            budget,
+        )
     }
 
     /// The cycle steps of `rels` inside `z` ([`cycle_steps`]), or `None` when there are none
@@ -481,10 +487,6 @@ fn cut_due(rounds: usize, first: usize) -> bool {
     }
     let q = rounds / first;
     q.is_power_of_two() && q.trailing_zeros().is_multiple_of(2)
-}
-
-fn cut_enabled() -> bool {
-    std::env::var("LTSYM_TRIM_CUT").map_or(true, |v| v != "0")
 }
 
 /// A trim over the cycle steps cut short (see [`Product::trim_resumable`]).
