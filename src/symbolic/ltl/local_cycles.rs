@@ -28,6 +28,7 @@ use std::time::Instant;
 use oxidd::bdd::BDDFunction;
 use oxidd::{BooleanFunction, BooleanFunctionQuant, BooleanOperator};
 
+use crate::automata::lasso::sccs;
 use crate::limits::Budget;
 use crate::symbolic::cluster::Clusters;
 use crate::symbolic::encoding::BddResult;
@@ -168,8 +169,7 @@ fn edges_of(enc: &Encoding, b: usize, moves: &BDDFunction) -> BddResult<Vec<(usi
 }
 
 /// The strongly connected component of each of the values `0..n` of a graph given by its
-/// `edges` (Tarjan, "Depth-first search and linear graph algorithms", SIAM J. Comput. 1(2),
-/// 1972, with an explicit stack); values on no edge get a component of their own.
+/// `edges` ([`sccs`], Tarjan's algorithm); values on no edge get a component of their own.
 fn components(n: usize, edges: &[(usize, usize)]) -> Vec<usize> {
     let mut succ = vec![Vec::new(); n];
     for &(v, w) in edges {
@@ -177,53 +177,7 @@ fn components(n: usize, edges: &[(usize, usize)]) -> Vec<usize> {
             succ[v].push(w);
         }
     }
-    const UNSEEN: usize = usize::MAX;
-    let (mut index, mut low, mut comp) = (vec![UNSEEN; n], vec![0; n], vec![UNSEEN; n]);
-    let (mut on_stack, mut stack, mut next, mut ncomp) = (vec![false; n], Vec::new(), 0, 0);
-    for root in 0..n {
-        if index[root] != UNSEEN {
-            continue;
-        }
-        let mut call = vec![(root, 0usize)];
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&(v, i)) = call.last() {
-            if let Some(&w) = succ[v].get(i) {
-                if let Some(top) = call.last_mut() {
-                    top.1 += 1;
-                }
-                if index[w] == UNSEEN {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    call.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-                continue;
-            }
-            call.pop();
-            if let Some(&(parent, _)) = call.last() {
-                low[parent] = low[parent].min(low[v]);
-            }
-            if low[v] == index[v] {
-                while let Some(w) = stack.pop() {
-                    on_stack[w] = false;
-                    comp[w] = ncomp;
-                    if w == v {
-                        break;
-                    }
-                }
-                ncomp += 1;
-            }
-        }
-    }
-    comp
+    sccs(n, &succ)
 }
 
 #[cfg(test)]

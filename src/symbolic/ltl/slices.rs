@@ -455,6 +455,18 @@ mod tests {
         );
     }
 
+    /// The trim `νY. Y ∧ Pre(Y) ∧ z0` by its definition, one round after the other.
+    fn naive_trim(p: &Product, z0: &BDDFunction, b: &Budget) -> BDDFunction {
+        let mut want = z0.clone();
+        loop {
+            let next = want.and(&p.pre(&want, b).unwrap()).unwrap();
+            if next == want {
+                return want;
+            }
+            want = next;
+        }
+    }
+
     /// Random products: [`Product::trim`], cut after a number of nodes of work that doubles
     /// and resumed each time (these trims are short: few are cut), gives the naive greatest fixpoint `νY. Y ∧ Pre(Y) ∧ z`, for `z`
     /// the reachable product states and random parts of them; enough of them take the
@@ -471,14 +483,7 @@ mod tests {
             let part = reach.and(&pick(&reach, &mut rng).not().unwrap()).unwrap();
             let half = reach.and(&pick(&enc.t(), &mut rng)).unwrap();
             for z0 in [reach.clone(), part, half] {
-                let mut want = z0.clone();
-                loop {
-                    let next = want.and(&p.pre(&want, &b).unwrap()).unwrap();
-                    if next == want {
-                        break;
-                    }
-                    want = next;
-                }
+                let want = naive_trim(&p, &z0, &b);
                 if p.clusters_inside(&z0, &b).unwrap().is_some() {
                     inside += 1;
                 }
@@ -524,14 +529,7 @@ mod tests {
             let half = reach.and(&pick(&enc.t(), &mut rng)).unwrap();
             let some = enc.valid.and(&pick(&enc.t(), &mut rng)).unwrap();
             for z0 in [enc.valid.clone(), reach, part, half, some] {
-                let mut want = z0.clone();
-                loop {
-                    let next = want.and(&p.pre(&want, &b).unwrap()).unwrap();
-                    if next == want {
-                        break;
-                    }
-                    want = next;
-                }
+                let want = naive_trim(&p, &z0, &b);
                 if cycle_steps(enc, &p.clusters, &z0, None, &b)
                     .unwrap()
                     .is_some()
