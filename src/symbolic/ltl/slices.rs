@@ -455,6 +455,26 @@ mod tests {
         );
     }
 
+    /// Runs `trim` in slices of `work` nodes of work, doubled after each slice that cut it
+    /// short, until it ends; returns how many slices cut it short.
+    fn in_doubling_slices(
+        enc: &Encoding,
+        b: &Budget,
+        mut work: usize,
+        mut trim: impl FnMut(&Budget) -> BddResult<usize>,
+    ) -> usize {
+        let mut cuts = 0;
+        while b
+            .unless_sliced(trim(&b.slice(enc, work)))
+            .unwrap()
+            .is_none()
+        {
+            cuts += 1;
+            work *= 2;
+        }
+        cuts
+    }
+
     /// The trim `νY. Y ∧ Pre(Y) ∧ z0` by its definition, one round after the other.
     fn naive_trim(p: &Product, z0: &BDDFunction, b: &Budget) -> BDDFunction {
         let mut want = z0.clone();
@@ -488,15 +508,9 @@ mod tests {
                     inside += 1;
                 }
                 let mut z = z0.clone();
-                let mut work = 1 + round as usize % 5;
-                loop {
-                    let r = p.trim(&mut z, 0, &mut 0, &b.slice(enc, work));
-                    match b.unless_sliced(r).unwrap() {
-                        Some(_) => break,
-                        None => cuts += 1,
-                    }
-                    work *= 2;
-                }
+                cuts += in_doubling_slices(enc, &b, 1 + round as usize % 5, |slice| {
+                    p.trim(&mut z, 0, &mut 0, slice)
+                });
                 assert!(z == want, "round {round}");
                 match want.satisfiable() {
                     true => nonempty += 1,
@@ -540,22 +554,9 @@ mod tests {
                 // with an allowance now and then, so that some cuts are abandoned
                 let (mut pending, first) = (None, 1 + round as usize % 3);
                 let share = [0, 0, 1][round as usize % 3];
-                let mut work = 1 + round as usize % 5;
-                loop {
-                    let r = p.trim_from(
-                        &mut z,
-                        0,
-                        &mut 0,
-                        &mut pending,
-                        (first, share),
-                        &b.slice(enc, work),
-                    );
-                    match b.unless_sliced(r).unwrap() {
-                        Some(_) => break,
-                        None => cuts += 1,
-                    }
-                    work *= 2;
-                }
+                cuts += in_doubling_slices(enc, &b, 1 + round as usize % 5, |slice| {
+                    p.trim_from(&mut z, 0, &mut 0, &mut pending, (first, share), slice)
+                });
                 assert!(z == want, "round {round}");
                 match want.satisfiable() {
                     true => nonempty += 1,
