@@ -323,10 +323,10 @@ mod tests {
 
     /// The same on systems of tuple labels (as the MCC nets are rebuilt), with several tuples
     /// per first move, tuples that share a first move but not the others, and labels whose
-    /// first component is not component 0: the binary search must find exactly the tuples the
-    /// literal scan does.
+    /// first component is not component 0 (the runs must hold exactly the tuples the literal
+    /// scan finds), beside nondeterministic product labels.
     #[test]
-    fn indexed_tuple_successors_equal_the_literal_ones() {
+    fn indexed_tuple_and_product_successors_equal_the_literal_ones() {
         let mut compared = 0;
         for seed in 0..20u64 {
             let mut rng = crate::gen::rng::Rng::new(seed);
@@ -356,6 +356,17 @@ mod tests {
                     })
                     .collect();
                 b.add_tuple_label(&format!("t{l}"), comps, tuples).unwrap();
+            }
+            // product labels with several moves of a component from one state, from states
+            // other than the first: the odometer must restart each component at its own run
+            for l in 0..3 {
+                let comps: Vec<usize> = (0..n).filter(|_| rng.below(2) == 0).collect();
+                for c in comps {
+                    for _ in 0..1 + rng.below(6) {
+                        let (from, to) = (rng.below(states), rng.below(states));
+                        b.add_transition(c, from as StateId, &format!("p{l}"), to as StateId);
+                    }
+                }
             }
             let sys = b.build().unwrap();
             compared += compare(&sys);

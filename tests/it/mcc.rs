@@ -498,7 +498,7 @@ fn kill(signal: &str, target: &str) {
 /// `--engine auto` (the default) on a net far beyond its explicit probe: RERS17pb113-PT-1
 /// (2.9·10^14 markings) is answered by the symbolic engine, after a probe that found the
 /// bound's markings by expanding a small share of them (depth-first, `src/explicit/probe.rs`;
-/// breadth-first it expanded 79,130 of 262,145 found). The small nets that fit the probe go to
+/// 59,423 expanded; breadth-first, 197,498). The small nets that fit the probe go to
 /// the explicit engine: `the_mcc_subcommand_prints_the_contests_lines` (Peterson-PT-2) and
 /// `auto_takes_the_explicit_engine_exactly_where_the_markings_fit` (tests/it/mcc_random.rs).
 #[test]
