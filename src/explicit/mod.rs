@@ -8,7 +8,9 @@
 pub mod backward;
 pub mod ctl;
 pub mod graph;
+mod index;
 pub mod ltl;
+pub mod probe;
 pub mod scc;
 pub mod spin;
 

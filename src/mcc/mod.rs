@@ -309,8 +309,8 @@ fn explicit_fits(model: &Model, opts: &MccOptions, budget: &Budget) -> Result<bo
     let bound = opts
         .max_states
         .map_or(AUTO_EXPLICIT_MARKINGS, |m| m.min(AUTO_EXPLICIT_MARKINGS));
-    match crate::explicit::graph::reach_within(&model.sys, Some(bound), budget) {
-        Ok(_) => Ok(true),
+    match crate::explicit::probe::count_within(&model.sys, bound, budget) {
+        Ok(n) => Ok(n.is_some()),
         Err(Error::Limit(_)) => Ok(false),
         Err(e) => Err(e),
     }

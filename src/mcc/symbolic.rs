@@ -55,16 +55,13 @@ pub fn manager_options(sys: &System, aut_states: usize, budget: &Budget) -> Mana
     if std::env::var_os("LTSYM_CACHE_LOG2").is_some() {
         return opts;
     }
-    let Ok(stats) = crate::explicit::graph::reach_within(sys, Some(PROBE_STATES), budget) else {
+    let Ok(Some(markings)) = crate::explicit::probe::count_within(sys, PROBE_STATES, budget) else {
         return opts;
     };
-    let states = stats.states as f64 * aut_states.max(1) as f64;
+    let states = markings as f64 * aut_states.max(1) as f64;
     let wanted = (states * 4.0).log2().ceil().clamp(16.0, 24.0) as u32;
     let cache_capacity = opts.cache_capacity.min(1 << wanted);
-    log::debug!(
-        "{} reachable markings: apply cache of {cache_capacity} entries",
-        stats.states
-    );
+    log::debug!("{markings} reachable markings: apply cache of {cache_capacity} entries");
     ManagerOptions {
         cache_capacity,
         ..opts

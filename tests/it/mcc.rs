@@ -494,3 +494,47 @@ fn kill(signal: &str, target: &str) {
         .expect("kill runs");
     assert!(status.success(), "kill -{signal} -- {target}");
 }
+
+/// `--engine auto` (the default) on a net far beyond its explicit probe: RERS17pb113-PT-1
+/// (2.9·10^14 markings) is answered by the symbolic engine, after a probe that found the
+/// bound's markings by expanding a small share of them (depth-first, `src/explicit/probe.rs`;
+/// 59,423 expanded; breadth-first, 197,498). The small nets that fit the probe go to
+/// the explicit engine: `the_mcc_subcommand_prints_the_contests_lines` (Peterson-PT-2) and
+/// `auto_takes_the_explicit_engine_exactly_where_the_markings_fit` (tests/it/mcc_random.rs).
+#[test]
+fn auto_sends_pb113_to_the_symbolic_engine_after_a_short_probe() {
+    let Some(path) = support::mcc("RERS17pb113-PT-1/model.pnml") else {
+        return;
+    };
+    let dir = path.parent().expect("a model folder");
+    let model = load_model(dir).expect("model loads");
+    let bound = ltsym::mcc::AUTO_EXPLICIT_MARKINGS;
+    let (count, expanded) =
+        ltsym::explicit::probe::probe(&model.sys, bound, &Budget::unlimited()).expect("probes");
+    assert_eq!(count, None);
+    assert!(
+        (expanded as u64) < bound / 4,
+        "{expanded} markings expanded to find {bound}"
+    );
+    let out = crate::support::cli::ltsym()
+        .args([
+            "mcc",
+            dir.to_str().expect("a UTF-8 path"),
+            "-e",
+            "StateSpace",
+        ])
+        .output()
+        .expect("ltsym runs");
+    let stdout = crate::support::cli::stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [
+            "STATES 288805054229164",
+            "TRANSITIONS 3699490123590316",
+            "MAX_TOKEN_IN_PLACE 1",
+            "MAX_TOKEN_PER_MARKING 13",
+        ]
+        .map(|a| format!("STATE_SPACE {a} TECHNIQUES DECISION_DIAGRAMS USE_NUPN"))
+    );
+}
