@@ -248,7 +248,6 @@ impl Runs {
 mod tests {
     use super::*;
     use crate::explicit::graph::{successors, StateGraph};
-    use crate::gen::{random, RandomSpec};
     use crate::model::SystemBuilder;
 
     /// The successors of every reachable state of `sys`, by the index and literally.
@@ -307,15 +306,7 @@ mod tests {
     fn indexed_successors_equal_the_literal_ones() {
         let mut compared = 0;
         for seed in 0..10 {
-            let sys = random(&RandomSpec {
-                components: 4,
-                states_per_component: 5,
-                transitions_per_component: 9,
-                share_rate: 0.5,
-                deadlocks: seed % 2 == 0,
-                seed,
-            })
-            .unwrap();
+            let sys = crate::explicit::small_random(seed);
             compared += compare(&sys);
         }
         assert!(compared > 100);

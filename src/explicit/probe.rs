@@ -83,15 +83,7 @@ mod tests {
         let budget = Budget::unlimited();
         let mut sizes = Vec::new();
         for seed in 0..20 {
-            let sys = random(&RandomSpec {
-                components: 4,
-                states_per_component: 5,
-                transitions_per_component: 9,
-                share_rate: 0.5,
-                deadlocks: seed % 2 == 0,
-                seed,
-            })
-            .unwrap();
+            let sys = crate::explicit::small_random(seed);
             let n = reach(&sys, None).unwrap().states;
             assert_eq!(count_within(&sys, n, &budget).unwrap(), Some(n), "{seed}");
             assert_eq!(count_within(&sys, n + 7, &budget).unwrap(), Some(n));
