@@ -737,6 +737,73 @@ fn race_of_the_exact_fixpoints_agrees_with_the_explicit_oracle() {
     );
 }
 
+/// The race of the probe and the backward fixpoint on the over-approximation (`Space::Over`),
+/// where the backward fixpoint gets a sixteenth of each slice while the probe runs: with
+/// slices from a few nodes (every search cut at its first checks and resumed) to large ones,
+/// the verdict is the explicit oracle's and a counterexample replays. Each way of deciding
+/// must occur: the backward fixpoint among unreachable states before the probe completes, the
+/// fixpoints inside the probe's reachable product states, and a violation the probe reaches.
+#[test]
+fn race_on_the_over_approximation_agrees_with_the_explicit_oracle() {
+    let (backward, inside, reached, unreachable) =
+        (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
+    let cases = (small_systems(), vec(arb::tgbas(NAMES), 4), 0..8usize);
+    prop::check(
+        "symbolic_ltl::race_on_the_over_approximation_agrees_with_the_explicit_oracle",
+        400,
+        cases,
+        |(spec, auts, round)| {
+            let sys = spec.build();
+            let (pos, max) = case_layout(&auts, round);
+            let ctx = ctx_in(&sys, pos, max, Space::Over);
+            unreachable.set(unreachable.get() + usize::from(has_unreachable(&sys, &ctx)));
+            for aut in &auts {
+                let opts = LtlOptions {
+                    probe_slice: [1, 4, 64, 1 << 20][round % 4],
+                    stop_early: (round / 4).is_multiple_of(2),
+                    ..LtlOptions::default()
+                };
+                let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
+                assert_eq!(
+                    r.holds,
+                    !oracle_violated(&sys, aut),
+                    "round {round}: {aut:?}"
+                );
+                match &r.counterexample {
+                    Some(l) => replay(&sys, aut, l),
+                    None => assert!(r.holds),
+                }
+                let st = &r.stats;
+                let n = if st.probe_completed {
+                    &inside
+                } else if st.el_iterations > 0 {
+                    &backward
+                } else {
+                    assert!(!r.holds, "round {round}: held without a fixpoint");
+                    &reached
+                };
+                n.set(n.get() + 1);
+            }
+        },
+    );
+    let (backward, inside, reached, unreachable) = (
+        backward.get(),
+        inside.get(),
+        reached.get(),
+        unreachable.get(),
+    );
+    assert!(
+        backward > 20 && inside > 50 && reached > 50 && unreachable > 50,
+        "decided by the backward fixpoint on the over-approximation {backward}, inside the \
+         probe's states {inside}, by the probe reaching a violation {reached}; cases with \
+         unreachable states in the space {unreachable}"
+    );
+    eprintln!(
+        "over-approximation: decided by the backward fixpoint {backward}, inside the probe's \
+         states {inside}, by the probe's violations {reached}; with unreachable states {unreachable}"
+    );
+}
+
 // ---------------------------------------------------------------- shortest lassos
 
 /// The length of a shortest path from a node of `from` to a node of `to` in the product graph.
