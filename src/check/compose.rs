@@ -146,9 +146,12 @@ fn finish(
 /// then go to the symbolic engine together, on the whole system (one reachability for all of
 /// them), not on the reduced network: a reduced network that stays large is no easier for
 /// BDDs than the system, and each network needed a context of its own. Once the properties
-/// given up have cost [`AUTO_GIVE_UP_FACTOR`] times the work of one in all, the rest go to the
-/// symbolic engine without a try: a system whose compositions stay large for those is likely
-/// to for the others. Each result names its engine.
+/// given up have cost [`AUTO_GIVE_UP_FACTOR`] times the work of one in all (by default one
+/// allowance: as a rule the first property given up spends it), the rest go to the symbolic
+/// engine without a try: a system whose
+/// compositions stay large for those is likely to for the others, and the symbolic engine's
+/// reachability, its largest cost on most RERS problems, is then paid anyway. Each result
+/// names its engine.
 pub(super) fn check_ltl_auto(
     sys: &System,
     ps: &[Property<Ltl>],
@@ -173,10 +176,15 @@ pub(super) fn check_ltl_auto(
         let t = Instant::now();
         if wasted >= give_up_at {
             log::info!(
-                "LTL #{}: engine symbolic (the compositional engine gave up on {} properties \
-                 after {wasted} states and transitions of compositions)",
+                "LTL #{}: engine symbolic (the compositional engine gave up on {} {} after \
+                 {wasted} states and transitions of compositions)",
                 p.number,
-                left.len()
+                left.len(),
+                if left.len() == 1 {
+                    "property"
+                } else {
+                    "properties"
+                }
             );
             left.push(i);
             continue;

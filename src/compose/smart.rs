@@ -54,8 +54,9 @@ pub struct Bounds {
     pub max_states: usize,
     /// No composition is begun once the compositions made so far (those the cache did not
     /// hold) have this many states and transitions in all (a composition cut off at its
-    /// state limit counts that many states). Work, not time, so that the same input always
-    /// gives the same answer.
+    /// state limit counts that many states), and none is built of more states than the work
+    /// left: so the work passes this by the transitions of the last composition at most.
+    /// Work, not time, so that the same input always gives the same answer.
     pub max_work: usize,
     /// Restrict every LTS to the behaviour its environment allows (`super::restrict`): each
     /// component before the first composition, each composition as it is built. Off by
@@ -84,7 +85,8 @@ type Key = (Vec<CompId>, Vec<LabelId>, Equivalence);
 #[derive(Default)]
 pub struct Cache {
     done: HashMap<Key, Rc<Node>>,
-    /// Groups whose product passed this many states.
+    /// Groups whose product passed this many states (tried again only under a larger
+    /// cutoff).
     too_big: HashMap<Key, usize>,
     /// The environment automaton of a node (by address, the node kept alive here) on a set of
     /// labels; `None` where it forbids nothing or is too large.
@@ -354,12 +356,19 @@ fn best_pair(
                 Rc::clone(n)
             }
             None => {
-                let cutoff = max_states.min(
-                    smallest_product
-                        .saturating_mul(CUTOFF_FACTOR)
-                        .max(MIN_CUTOFF),
-                );
-                if cache.too_big.get(&key).is_some_and(|&at| at <= cutoff) {
+                // no composition of more states than the work left: a composition cut off
+                // counts its cutoff as work, so the work allowed is never passed by more
+                // than the transitions of the last composition
+                let cutoff = max_states
+                    .min(
+                        smallest_product
+                            .saturating_mul(CUTOFF_FACTOR)
+                            .max(MIN_CUTOFF),
+                    )
+                    .min(bounds.max_work.saturating_sub(*work));
+                // a product that passed `at` states passes every cutoff up to `at`; with a
+                // larger cutoff it may fit
+                if cache.too_big.get(&key).is_some_and(|&at| at >= cutoff) {
                     continue;
                 }
                 if *work >= bounds.max_work {

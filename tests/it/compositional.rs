@@ -104,13 +104,14 @@ fn random_formulas_agree_with_the_explicit_engine() {
     );
 }
 
-/// `--engine auto` on random systems: every verdict is the explicit engine's, and each result
-/// names the engine that gave it. Three settings: a composition limit of 3 states (most
-/// properties pass it and go to the symbolic engine); the defaults (the compositional engine
-/// answers); and a state limit out of reach with little work allowed for compositions
-/// (`auto_compose_work`), where the properties whose compositions need more work (or that
-/// come after the give-up point) go to the symbolic engine. Every branch is taken, and
-/// counted: the symbolic answers of the third setting are the work limit's doing.
+/// `--engine auto` on random systems: every verdict is the explicit engine's and the symbolic
+/// engine's, and each result names the engine that gave it. Four settings: a composition
+/// limit of 3 states (most properties pass it and go to the symbolic engine); the defaults
+/// (the compositional engine answers); and a state limit out of reach with little work
+/// allowed for compositions (`auto_compose_work` 120, and 40, where the work left cuts most
+/// compositions off part way), where the properties whose compositions need more work (or
+/// that come after the give-up point) go to the symbolic engine. Every branch is taken, and
+/// counted: the symbolic answers of the last two settings are the work limit's doing.
 #[test]
 fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
     let (comp, by_states, by_work) = (Cell::new(0), Cell::new(0), Cell::new(0));
@@ -118,6 +119,7 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
         (3usize, AUTO_COMPOSE_WORK),
         (200_000, AUTO_COMPOSE_WORK),
         (1_000_000, 120),
+        (1_000_000, 40),
     ];
     let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(move |spec| {
         let sys = AnySys::Generated(spec);
@@ -135,6 +137,7 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
             let sys = sys.build();
             let p = props(&formulas);
             let explicit = run(&sys, &p, Engine::Explicit);
+            assert_eq!(run(&sys, &p, Engine::Symbolic), explicit);
             let opts = CheckOptions {
                 engine: Engine::Auto,
                 witness: true,
@@ -219,8 +222,111 @@ fn reduction_stops_when_its_work_runs_out() {
     }
 }
 
+/// No composition a reduction builds has more states than the work allowed
+/// (`Bounds::max_work`): each is cut off at the work left, so that the allowance is passed by
+/// the transitions of the last composition at most (`philosophers:5`, every visible label
+/// kept, strong bisimulation, the allowances 1 to 30 and 40 up to the whole reduction's work).
+#[test]
+fn no_composition_passes_the_work_allowed() {
+    use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced};
+    use ltsym::compose::Equivalence;
+    use ltsym::limits::Budget;
+    let sys = ltsym::gen::family("philosophers:5").unwrap();
+    let kept: Vec<usize> = (0..sys.labels().len())
+        .filter(|&l| !sys.label(l).is_silent())
+        .collect();
+    let run = |max_work: usize, cache: &mut Cache| {
+        let bounds = Bounds {
+            max_work,
+            ..Bounds::states(1_000_000)
+        };
+        reduce(
+            &sys,
+            &kept,
+            &Equivalence::Strong,
+            bounds,
+            cache,
+            &Budget::unlimited(),
+        )
+        .unwrap()
+    };
+    let largest_component = sys.components().iter().map(|c| c.num_states()).max();
+    let largest_component = largest_component.unwrap_or(0);
+    let Reduced::Final(_, whole) = run(usize::MAX, &mut Cache::new()) else {
+        panic!("philosophers:5 reduced to one LTS without a work limit")
+    };
+    let mut cut = 0;
+    let allowances = (1..=30).chain((1..=40).map(|k| whole * k / 40));
+    for max_work in allowances {
+        let nodes = match run(max_work, &mut Cache::new()) {
+            Reduced::Final(n, _) => vec![n],
+            Reduced::Network(nodes, _, _) => {
+                cut += 1;
+                nodes
+            }
+        };
+        for n in &nodes {
+            for (states, _) in n.sizes() {
+                // a component on its own is no composition
+                assert!(
+                    states <= max_work.max(largest_component),
+                    "{states} states under {max_work}"
+                );
+            }
+        }
+    }
+    assert!(cut > 40, "only {cut} allowances cut the reduction short");
+}
+
+/// A group whose product passed the state limit of one reduction is composed again by a
+/// later one, with the same cache, under a larger limit: the second reduction ends as it
+/// does with a fresh cache (`philosophers:5`: first at most 30 states per composition, then
+/// a million).
+#[test]
+fn a_group_too_large_under_one_limit_is_tried_again_under_a_larger_one() {
+    use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced, Stop};
+    use ltsym::compose::Equivalence;
+    use ltsym::limits::Budget;
+    let sys = ltsym::gen::family("philosophers:5").unwrap();
+    let kept: Vec<usize> = (0..sys.labels().len())
+        .filter(|&l| !sys.label(l).is_silent())
+        .collect();
+    let run = |max_states: usize, cache: &mut Cache| {
+        reduce(
+            &sys,
+            &kept,
+            &Equivalence::Strong,
+            Bounds::states(max_states),
+            cache,
+            &Budget::unlimited(),
+        )
+        .unwrap()
+    };
+    let Reduced::Final(fresh, _) = run(1_000_000, &mut Cache::new()) else {
+        panic!("philosophers:5 reduced to one LTS")
+    };
+    let mut cache = Cache::new();
+    match run(30, &mut cache) {
+        Reduced::Network(_, stop, _) => assert_eq!(stop, Stop::States),
+        Reduced::Final(..) => panic!("philosophers:5 within 30 states per composition"),
+    }
+    match run(1_000_000, &mut cache) {
+        Reduced::Final(again, _) => {
+            assert_eq!(again.lts.num_states(), fresh.lts.num_states());
+            assert_eq!(again.lts.num_transitions(), fresh.lts.num_transitions());
+        }
+        Reduced::Network(left, stop, _) => panic!(
+            "the cache kept {} LTSs apart ({stop:?}) that compose with a fresh one",
+            left.len()
+        ),
+    }
+}
+
 /// `check --engine auto` on small RERS problems: the official verdicts, each result's engine
-/// in the JSON, the choice logged with -v.
+/// in the JSON, the choice logged with -v. On 101 and 103 every property is answered
+/// compositionally; on 105 properties 1-9 are, #10 uses up the work allowed
+/// ([`AUTO_COMPOSE_WORK`]: its compositions reach 78,840 states) and the rest of the file goes
+/// to the symbolic engine without a try.
 #[test]
 fn auto_engine_gives_the_official_verdicts_and_says_which_engine() {
     for n in [101, 103, 105] {
@@ -240,10 +346,30 @@ fn auto_engine_gives_the_official_verdicts_and_says_which_engine() {
         for r in results {
             assert!(r["verdict"].is_boolean(), "problem {n}: {r}");
             assert_eq!(r["verdict"], r["expected"], "problem {n}: {r}");
-            assert_eq!(r["engine"], "compositional", "problem {n}: {r}");
+            let compositional = n != 105 || r["number"].as_u64() < Some(10);
+            let engine = if compositional {
+                "compositional"
+            } else {
+                "symbolic"
+            };
+            assert_eq!(r["engine"], engine, "problem {n}: {r}");
+            assert_eq!(
+                r["reduction"].is_object(),
+                compositional,
+                "problem {n}: {r}"
+            );
         }
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains("engine compositional"), "problem {n}:\n{err}");
+        if n == 105 {
+            assert!(
+                err.contains("LTL #10: engine symbolic (the composition for 2 kept labels made")
+                    && err.contains(
+                        "LTL #11: engine symbolic (the compositional engine gave up on 1 property"
+                    ),
+                "problem {n}:\n{err}"
+            );
+        }
     }
 }
 
