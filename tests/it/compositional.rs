@@ -173,33 +173,47 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
     );
 }
 
+/// `philosophers:5` with every visible label kept: the system of the reduction tests below.
+fn philosophers_kept() -> (ltsym::model::System, Vec<usize>) {
+    let sys = ltsym::gen::family("philosophers:5").unwrap();
+    let kept = (0..sys.labels().len())
+        .filter(|&l| !sys.label(l).is_silent())
+        .collect();
+    (sys, kept)
+}
+
+/// `sys` reduced modulo strong bisimulation with `kept` kept, under `bounds`.
+fn reduce_strong(
+    sys: &ltsym::model::System,
+    kept: &[usize],
+    bounds: ltsym::compose::smart::Bounds,
+    cache: &mut ltsym::compose::smart::Cache,
+) -> ltsym::compose::smart::Reduced {
+    ltsym::compose::smart::reduce(
+        sys,
+        kept,
+        &ltsym::compose::Equivalence::Strong,
+        bounds,
+        cache,
+        &ltsym::limits::Budget::unlimited(),
+    )
+    .unwrap()
+}
+
 /// A reduction stops for lack of work exactly when the work it needs is more than allowed:
 /// with the work the whole reduction took, it ends in one LTS; with half, it stops with the
 /// reduced LTSs left (`Stop::Work`), having spent at least that half.
 #[test]
 fn reduction_stops_when_its_work_runs_out() {
-    use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced, Stop};
-    use ltsym::compose::Equivalence;
-    use ltsym::limits::Budget;
-    let sys = ltsym::gen::family("philosophers:5").unwrap();
-    let kept: Vec<usize> = (0..sys.labels().len())
-        .filter(|&l| !sys.label(l).is_silent())
-        .collect();
+    use ltsym::compose::smart::{Bounds, Cache, Reduced, Stop};
+    let (sys, kept) = philosophers_kept();
     let run = |max_work: usize| {
         let bounds = Bounds {
             max_states: 1_000_000,
             max_work,
             restrict: true,
         };
-        reduce(
-            &sys,
-            &kept,
-            &Equivalence::Strong,
-            bounds,
-            &mut Cache::new(),
-            &Budget::unlimited(),
-        )
-        .unwrap()
+        reduce_strong(&sys, &kept, bounds, &mut Cache::new())
     };
     let Reduced::Final(whole, work) = run(usize::MAX) else {
         panic!("philosophers:5 reduced to one LTS without a work limit")
@@ -228,27 +242,14 @@ fn reduction_stops_when_its_work_runs_out() {
 /// kept, strong bisimulation, the allowances 1 to 30 and 40 up to the whole reduction's work).
 #[test]
 fn no_composition_passes_the_work_allowed() {
-    use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced};
-    use ltsym::compose::Equivalence;
-    use ltsym::limits::Budget;
-    let sys = ltsym::gen::family("philosophers:5").unwrap();
-    let kept: Vec<usize> = (0..sys.labels().len())
-        .filter(|&l| !sys.label(l).is_silent())
-        .collect();
+    use ltsym::compose::smart::{Bounds, Cache, Reduced};
+    let (sys, kept) = philosophers_kept();
     let run = |max_work: usize, cache: &mut Cache| {
         let bounds = Bounds {
             max_work,
             ..Bounds::states(1_000_000)
         };
-        reduce(
-            &sys,
-            &kept,
-            &Equivalence::Strong,
-            bounds,
-            cache,
-            &Budget::unlimited(),
-        )
-        .unwrap()
+        reduce_strong(&sys, &kept, bounds, cache)
     };
     let largest_component = sys.components().iter().map(|c| c.num_states()).max();
     let largest_component = largest_component.unwrap_or(0);
@@ -284,23 +285,10 @@ fn no_composition_passes_the_work_allowed() {
 /// a million).
 #[test]
 fn a_group_too_large_under_one_limit_is_tried_again_under_a_larger_one() {
-    use ltsym::compose::smart::{reduce, Bounds, Cache, Reduced, Stop};
-    use ltsym::compose::Equivalence;
-    use ltsym::limits::Budget;
-    let sys = ltsym::gen::family("philosophers:5").unwrap();
-    let kept: Vec<usize> = (0..sys.labels().len())
-        .filter(|&l| !sys.label(l).is_silent())
-        .collect();
+    use ltsym::compose::smart::{Bounds, Cache, Reduced, Stop};
+    let (sys, kept) = philosophers_kept();
     let run = |max_states: usize, cache: &mut Cache| {
-        reduce(
-            &sys,
-            &kept,
-            &Equivalence::Strong,
-            Bounds::states(max_states),
-            cache,
-            &Budget::unlimited(),
-        )
-        .unwrap()
+        reduce_strong(&sys, &kept, Bounds::states(max_states), cache)
     };
     let Reduced::Final(fresh, _) = run(1_000_000, &mut Cache::new()) else {
         panic!("philosophers:5 reduced to one LTS")

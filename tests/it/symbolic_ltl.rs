@@ -193,6 +193,16 @@ fn has_unreachable(sys: &System, over: &SystemCtx) -> bool {
     over.space_states().unwrap() != exact.space_states().unwrap()
 }
 
+/// Checks `r` against the explicit oracle: the verdict is the oracle's, and a violation comes
+/// with a counterexample that replays on the product (every caller asks for one).
+fn agrees_with_oracle(sys: &System, aut: &Tgba, r: &LtlResult, what: &str) {
+    assert_eq!(r.holds, !oracle_violated(sys, aut), "{what}: {aut:?}");
+    match &r.counterexample {
+        Some(l) => replay(sys, aut, l),
+        None => assert!(r.holds, "{what}: violated without a counterexample"),
+    }
+}
+
 /// Checks that `lasso` is an accepting run of the product; panics with a reason otherwise.
 fn replay(sys: &System, aut: &Tgba, lasso: &Lasso) {
     let word: Vec<LabelId> = lasso.prefix.iter().chain(&lasso.cycle).copied().collect();
@@ -522,10 +532,7 @@ fn shared_context_serves_several_automata_at_every_position() {
         assert_eq!(ctx.space_states().unwrap().to_string(), "3");
         for aut in &auts {
             let r = check_ltl(&ctx, &sys, aut, &Budget::unlimited(), true).unwrap();
-            assert_eq!(r.holds, !oracle_violated(&sys, aut), "{pos:?} {aut:?}");
-            if let Some(l) = &r.counterexample {
-                replay(&sys, aut, l);
-            }
+            agrees_with_oracle(&sys, aut, &r, &format!("{pos:?}"));
         }
         // an automaton larger than the block is refused, not silently wrong
         let big = tgba(&[], max + 1, 0, vec![]);
@@ -699,15 +706,7 @@ fn race_of_the_exact_fixpoints_agrees_with_the_explicit_oracle() {
                     ..LtlOptions::default()
                 };
                 let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
-                assert_eq!(
-                    r.holds,
-                    !oracle_violated(&sys, aut),
-                    "round {round}: {aut:?}"
-                );
-                match &r.counterexample {
-                    Some(l) => replay(&sys, aut, l),
-                    None => assert!(r.holds),
-                }
+                agrees_with_oracle(&sys, aut, &r, &format!("round {round}"));
                 let n = match (r.stats.raced, r.stats.forward_decided, r.holds) {
                     (true, true, true) => &forward_held,
                     (true, true, false) => &forward_violated,
@@ -764,15 +763,7 @@ fn race_on_the_over_approximation_agrees_with_the_explicit_oracle() {
                     ..LtlOptions::default()
                 };
                 let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts).unwrap();
-                assert_eq!(
-                    r.holds,
-                    !oracle_violated(&sys, aut),
-                    "round {round}: {aut:?}"
-                );
-                match &r.counterexample {
-                    Some(l) => replay(&sys, aut, l),
-                    None => assert!(r.holds),
-                }
+                agrees_with_oracle(&sys, aut, &r, &format!("round {round}"));
                 let st = &r.stats;
                 let n = if st.probe_completed {
                     &inside
@@ -1522,18 +1513,9 @@ fn reordering_in_the_middle_of_the_search_changes_no_verdict() {
                 ctx.enc.reorderer.force_every(0);
                 in_search.set(in_search.get() + r.stats.search_reorderings);
                 in_witness.set(in_witness.get() + r.stats.witness_reorderings);
-                assert_eq!(
-                    r.holds,
-                    !oracle_violated(&sys, aut),
-                    "round {round}: {aut:?}"
-                );
-                match &r.counterexample {
-                    Some(l) => {
-                        replay(&sys, aut, l);
-                        violated.set(violated.get() + 1);
-                    }
-                    None => held.set(held.get() + 1),
-                }
+                agrees_with_oracle(&sys, aut, &r, &format!("round {round}"));
+                let n = if r.holds { &held } else { &violated };
+                n.set(n.get() + 1);
             }
             moved.set(moved.get() + usize::from(ctx.enc.positions() != before));
         },
