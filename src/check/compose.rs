@@ -148,10 +148,9 @@ fn finish(
 /// BDDs than the system, and each network needed a context of its own. Once the properties
 /// given up have cost [`AUTO_GIVE_UP_FACTOR`] times the work of one in all (by default one
 /// allowance: as a rule the first property given up spends it), the rest go to the symbolic
-/// engine without a try: a system whose
-/// compositions stay large for those is likely to for the others, and the symbolic engine's
-/// reachability, its largest cost on most RERS problems, is then paid anyway. Each result
-/// names its engine.
+/// engine without a try: a system whose compositions stay large for those is likely to for
+/// the others, and the symbolic engine's reachability, its largest cost on most RERS
+/// problems, is then paid anyway. Each result names its engine.
 pub(super) fn check_ltl_auto(
     sys: &System,
     ps: &[Property<Ltl>],

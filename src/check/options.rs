@@ -89,11 +89,11 @@ pub const MAX_COMPOSED_STATES: usize = 200_000;
 /// [`CheckOptions::auto_compose_work`]); and once the properties given up so have cost this
 /// many times as much in all, the rest of the file goes to the symbolic engine at once. One
 /// allowance, so that as a rule the first property given up ends the attempts: once one
-/// property needs the symbolic engine, its
-/// reachability is paid, and the compositional engine pays only where it is cheaper than
-/// the symbolic engine's search of a property (tenths of a second on the medium RERS
-/// problems, about 120,000 of work). Why these figures: docs/compositional.md, "`check
-/// --engine auto`" (all 35 RERS 2016/2017 LTL files with 30,000 to 2,000,000).
+/// property needs the symbolic engine, its reachability is paid, and the compositional
+/// engine pays only where it is cheaper than the symbolic engine's search of a property
+/// (tenths of a second on the medium RERS problems, about 120,000 of work). Why these
+/// figures: docs/compositional.md, "`check --engine auto`" (all 35 RERS 2016/2017 LTL files
+/// with 30,000 to 2,000,000).
 pub const AUTO_COMPOSE_WORK: usize = 120_000;
 pub const AUTO_GIVE_UP_FACTOR: usize = 1;
 
