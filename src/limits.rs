@@ -263,6 +263,12 @@ impl Budget {
         }
     }
 
+    /// The nodes of work a slice ([`Budget::slice`], [`Budget::work`]) has counted so far
+    /// (`None` without a slice).
+    pub fn work_used(&self) -> Option<usize> {
+        self.slice.as_ref().map(|sl| sl.used.get())
+    }
+
     /// The same limits, and a share of the time left: a computation run under the share fails
     /// with the time limit once `seconds` have passed (or when a limit of `self` is hit;
     /// [`Budget::expired`] on `self` tells which). With no time limit, the share is unlimited.

@@ -10,10 +10,10 @@
 //! and cannot insert a block later, which is why the automaton block is created up front, at
 //! the place [`AutPosition`] says.
 //!
-//! The reachable states come from the order race of [`crate::symbolic::reach::race`], capped
-//! at [`REACH_MAX_SLICE`] nodes of work per candidate under [`Space::Auto`]; past that, the
-//! overlapping projections of `reach/approx.rs` stand in for them (see [`Space`] for why that
-//! gives the same verdicts). The CTL checker builds its own encoding
+//! The reachable states come from the order race of [`crate::symbolic::reach::race`]; under
+//! [`Space::Auto`], from the first candidate order within [`REACH_MAX_SLICE`] nodes of work;
+//! past that, the overlapping projections of `reach/approx.rs` stand in for them (see
+//! [`Space`] for why that gives the same verdicts). The CTL checker builds its own encoding
 //! with [`crate::symbolic::reach::race_reach`], since it needs no automaton block.
 
 use std::cell::{OnceCell, RefCell};
@@ -81,8 +81,8 @@ pub fn blocks_with_aut(order: &[CompId], pos: AutPosition, aut_size: usize) -> V
 pub enum Space {
     /// The reachable states, or the over-approximation when reachability takes long.
     ///
-    /// Long: the order race does not find them within slices of [`REACH_MAX_SLICE`] nodes of
-    /// work.
+    /// Long: the first candidate order does not find them within [`REACH_MAX_SLICE`] nodes
+    /// of work (the others are not tried).
     #[default]
     Auto,
     /// The reachable states, however long they take.
@@ -91,13 +91,17 @@ pub enum Space {
     Over,
 }
 
-/// The largest work slice, in BDD nodes created, the order race of [`Space::Auto`] gives each
-/// candidate before it falls back to the over-approximation. Work, not time, so the choice
-/// does not depend on the machine. On the RERS LTL problems reachability either finishes well
-/// within it or takes far longer (2016 problem 119, 2017 problem 108), so the slice only
-/// decides how much time those two lose before the fallback: 2^20 rather than 2^22 leaves
-/// more of a time limit to their properties (figures in docs/benchmarks.md, "Universe").
-pub const REACH_MAX_SLICE: usize = 1 << 20;
+/// The work, in BDD nodes created, [`Space::Auto`] gives reachability in the first candidate
+/// order (FORCE by default) before it falls back to the over-approximation; the other
+/// candidates are not tried. Work, not time, so the choice does not depend on the machine. On
+/// the RERS LTL problems reachability either finishes well within it or takes far longer
+/// (2016 problem 119, 2017 problem 108, in every candidate order), so the slice only decides
+/// how much time those two lose before the fallback. Each of the other 33 files finishes in
+/// its first candidate within 260,662 nodes (2016 problem 115; the next 131,781, most under
+/// 16,000), so 2^19 leaves it twice that. Against slices of 2^20 for FORCE and then `hubs`,
+/// the two save about 4 s of CPU each, half the memory, and lose nothing elsewhere (figures
+/// in docs/benchmarks.md, "Universe" and "The reachability race's largest slice").
+pub const REACH_MAX_SLICE: usize = 1 << 19;
 
 /// The encoding of one system and its reachable states, shared by all LTL properties of a file.
 pub struct SystemCtx {
@@ -181,6 +185,32 @@ impl SystemCtx {
         space: Space,
         budget: &Budget,
     ) -> Result<SystemCtx> {
+        let (orders, max_slice) = match space {
+            Space::Reach => (orders, usize::MAX),
+            // The first candidate only: see `REACH_MAX_SLICE`.
+            Space::Auto => (&orders[..orders.len().min(1)], REACH_MAX_SLICE),
+            Space::Over => (orders, 0),
+        };
+        SystemCtx::race_within(
+            sys, orders, strategy, pos, aut_size, opts, max_slice, budget,
+        )
+    }
+
+    /// [`SystemCtx::race`] with the largest slice named: `usize::MAX` is [`Space::Reach`], 0
+    /// [`Space::Over`], [`REACH_MAX_SLICE`] [`Space::Auto`] (tests give up sooner, on small
+    /// systems). When the race gives up, the over-approximation is computed on a new encoding
+    /// in the first candidate's order.
+    #[allow(clippy::too_many_arguments)]
+    pub fn race_within(
+        sys: &System,
+        orders: &[(String, Vec<CompId>)],
+        strategy: reach::Strategy,
+        pos: AutPosition,
+        aut_size: usize,
+        opts: ManagerOptions,
+        max_slice: usize,
+        budget: &Budget,
+    ) -> Result<SystemCtx> {
         let t0 = Instant::now();
         let mut build_seconds = 0.0;
         let mut encode = |name: &str, order: &[CompId]| -> Result<(Encoding, usize)> {
@@ -195,11 +225,6 @@ impl SystemCtx {
             build_seconds += t.elapsed().as_secs_f64();
             log::info!("encoded with order {name} and the automaton block");
             Ok((enc, aut_block))
-        };
-        let max_slice = match space {
-            Space::Reach => usize::MAX,
-            Space::Auto => REACH_MAX_SLICE,
-            Space::Over => 0,
         };
         let raced = if max_slice == 0 {
             None
@@ -218,7 +243,7 @@ impl SystemCtx {
                 let (name, order) = orders
                     .first()
                     .ok_or_else(|| Error::Internal("no order to try".into()))?;
-                if space == Space::Auto {
+                if max_slice > 0 {
                     log::info!(
                         "reachability gave up after slices of {max_slice} nodes of work; \
                          the properties are checked on an over-approximation"

@@ -795,6 +795,75 @@ fn race_on_the_over_approximation_agrees_with_the_explicit_oracle() {
     );
 }
 
+/// An order race that gives up (`SystemCtx::race_within` with slices of one node, where
+/// `Space::Auto` has `REACH_MAX_SLICE`) leaves the properties to the over-approximation: its
+/// space is the one a `Space::Over` context has, and every verdict is the explicit oracle's,
+/// with counterexamples that replay. The race is over two orders (as given and reversed) or
+/// one. (Many of these small systems finish their reachability within the slice: the nodes
+/// are counted from the run's first check on.)
+#[test]
+fn a_race_that_gives_up_checks_on_the_projections() {
+    let (gave_up, unreachable) = (Cell::new(0), Cell::new(0));
+    let cases = (small_systems(), vec(arb::tgbas(NAMES), 3), 0..8usize);
+    prop::check(
+        "symbolic_ltl::a_race_that_gives_up_checks_on_the_projections",
+        400,
+        cases,
+        |(spec, auts, round)| {
+            let sys = spec.build();
+            let (pos, max) = case_layout(&auts, round);
+            let given: Vec<usize> = (0..sys.components().len()).collect();
+            let reversed: Vec<usize> = given.iter().rev().copied().collect();
+            let mut orders = vec![("given".to_string(), given)];
+            if round % 2 == 0 {
+                orders.push(("reversed".to_string(), reversed));
+            }
+            let ctx = SystemCtx::race_within(
+                &sys,
+                &orders,
+                Strategy::default(),
+                pos,
+                max,
+                ManagerOptions::small(),
+                1,
+                &Budget::unlimited(),
+            )
+            .unwrap();
+            if ctx.exact {
+                return; // reachability fit in the slice
+            }
+            gave_up.set(gave_up.get() + 1);
+            let over = ctx_in(&sys, pos, max, Space::Over);
+            assert_eq!(
+                ctx.space_states().unwrap(),
+                over.space_states().unwrap(),
+                "round {round}: not the projections"
+            );
+            unreachable.set(unreachable.get() + usize::from(has_unreachable(&sys, &ctx)));
+            for aut in &auts {
+                let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &opts_for(round))
+                    .unwrap();
+                agrees_with_oracle(&sys, aut, &r, &format!("round {round}"));
+            }
+        },
+    );
+    let (gave_up, unreachable) = (gave_up.get(), unreachable.get());
+    assert!(
+        gave_up > 80 && unreachable > 20,
+        "races given up {gave_up}, with unreachable states in the space {unreachable}"
+    );
+    eprintln!("races given up {gave_up}, with unreachable states in the space {unreachable}");
+}
+
+/// The options of [`a_race_that_gives_up_checks_on_the_projections`]: the
+/// defaults, with a probe cut at every check in some rounds.
+fn opts_for(round: usize) -> LtlOptions {
+    LtlOptions {
+        probe_slice: [1, 1 << 20][round % 2],
+        ..LtlOptions::default()
+    }
+}
+
 // ---------------------------------------------------------------- shortest lassos
 
 /// The length of a shortest path from a node of `from` to a node of `to` in the product graph.

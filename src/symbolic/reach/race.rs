@@ -64,8 +64,15 @@ pub fn race_orders_upto<S, T>(
             let t = if max_slice == usize::MAX {
                 attempt(&mut s, budget)?
             } else {
-                match sliced(attempt(&mut s, &budget.work(max_slice)))? {
-                    Some(t) => t,
+                let slice = budget.work(max_slice);
+                match sliced(attempt(&mut s, &slice))? {
+                    Some(t) => {
+                        log::info!(
+                            "order {name} finished within {} nodes of work",
+                            slice.work_used().unwrap_or(0)
+                        );
+                        t
+                    }
                     None => {
                         log::info!("order {name}: no fixpoint within {max_slice} nodes of work");
                         return Ok(None);
@@ -86,9 +93,13 @@ pub fn race_orders_upto<S, T>(
             let Some(s) = states[i].as_mut() else {
                 return Err(Error::Internal("order race lost a state".into()));
             };
-            match sliced(attempt(s, &budget.work(nodes)))? {
+            let slice = budget.work(nodes);
+            match sliced(attempt(s, &slice))? {
                 Some(t) => {
-                    log::info!("order {name} finished within a slice of {nodes} nodes");
+                    log::info!(
+                        "order {name} finished within a slice of {nodes} nodes ({} of them used)",
+                        slice.work_used().unwrap_or(0)
+                    );
                     let Some(s) = states[i].take() else {
                         return Err(Error::Internal("order race lost a state".into()));
                     };
