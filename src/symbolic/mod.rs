@@ -18,6 +18,8 @@ pub mod reach;
 pub mod reorder;
 pub(crate) mod shorter;
 pub(crate) mod shortest;
+#[cfg(test)]
+mod shortest_layers_test;
 
 pub use context::{AutPosition, Space, SystemCtx};
 pub use ctl::{check_ctl, CtlChecker, CtlEvidence, EvidenceKind};

@@ -210,7 +210,25 @@ pub(crate) struct Layers {
     seen: BDDFunction,
     /// No further state is reachable: every layer after the last is empty.
     pub exhausted: bool,
+    /// Whether the next layer is taken from the image of `seen` rather than of the last layer
+    /// (see [`Layers::grow`]), and the `within` it was decided for.
+    from_ball: Option<BDDFunction>,
+    /// [`REVISIT_RATIO`], but for tests.
+    revisit_ratio: usize,
 }
+
+/// The layers at which [`Layers::grow`] compares the image of the last layer with the states it
+/// adds: the first few (where a search that revisits shows it soon), then every
+/// `COMPARE_EVERY`-th, so that counting the nodes costs little on a search of a thousand layers
+/// (RERS 2017 problem 113: a count of the image and the layer is about a layer's image).
+fn compare_at(d: usize) -> bool {
+    const COMPARE_EVERY: usize = 64;
+    (d.is_power_of_two() && d <= COMPARE_EVERY) || d.is_multiple_of(COMPARE_EVERY)
+}
+
+/// The image of the last layer is abandoned for the image of all layers once it has more than
+/// this many times the nodes of the states it adds.
+pub(crate) const REVISIT_RATIO: usize = 2;
 
 impl Layers {
     pub fn new(start: &BDDFunction) -> Layers {
@@ -218,7 +236,23 @@ impl Layers {
             layers: vec![start.clone()],
             seen: start.clone(),
             exhausted: false,
+            from_ball: None,
+            revisit_ratio: REVISIT_RATIO,
         }
+    }
+
+    /// With another ratio of [`Layers::grow`] (0: the ball from layer 2 on, `usize::MAX`:
+    /// never), for tests of both ways.
+    #[cfg(test)]
+    pub fn with_revisit_ratio(mut self, ratio: usize) -> Layers {
+        self.revisit_ratio = ratio;
+        self
+    }
+
+    /// Whether the images are taken of the ball (see [`Layers::grow`]).
+    #[cfg(test)]
+    pub fn takes_ball_images(&self) -> bool {
+        self.from_ball.is_some()
     }
 
     /// The deepest layer computed.
@@ -240,13 +274,44 @@ impl Layers {
 
     /// Adds the next layer (successors inside `within` not seen before); `false` when it is
     /// empty.
+    ///
+    /// The image is taken either of the last layer `L` or of all states seen so far `B` (the
+    /// ball, `L ⊆ B`): both give the same layer, `Post(B) ∧ within ∖ B = Post(L) ∧ within ∖
+    /// B`, because every successor inside `within` of a state of `B ∖ L` is in `B` already
+    /// (it was added with the layer after that state's, under the same `within`). Which costs
+    /// less depends on the graph. Where the layers of an interleaving spread out (RERS 2017
+    /// problem 107 #5: 23 layers), the image of a layer falls back into the layers before it
+    /// and is a set with many times the nodes of the new states (486,517 nodes for 16,229 at
+    /// layer 23), while the ball's image is the next ball, about as small as the ball: the
+    /// counterexample took a tenth of the CPU time from the ball (docs/benchmarks.md, "Images
+    /// of the ball"). Where the search goes through a long chain of layers that seldom
+    /// revisit (2017 problem 113 #2: 1,053 layers, the image of a layer about the nodes of the
+    /// next), the ball is larger than the layer and its image dearer: half again as much CPU.
+    /// So the search starts from the layer, compares the image's nodes with the new layer's
+    /// now and then ([`compare_at`]), and takes the ball from there on once the image has
+    /// more than [`REVISIT_RATIO`] times the nodes; the layers are the same either way.
     pub fn grow(&mut self, g: &impl Graph, within: &BDDFunction, budget: &Budget) -> Result<bool> {
         if self.exhausted {
             return Ok(false);
         }
-        budget.phase("shortest evidence (BFS layer)", self.layers.len());
-        let last = &self.layers[self.depth()];
-        let next = minus(&g.post(last, budget)?.and(within)?, &self.seen)?;
+        let d = self.layers.len();
+        budget.phase("shortest evidence (BFS layer)", d);
+        // the ball only under the `within` the layers so far were grown in
+        let ball = self.from_ball.as_ref() == Some(within);
+        let img = match ball {
+            true => g.post(&self.seen, budget)?,
+            false => g.post(&self.layers[d - 1], budget)?,
+        };
+        let next = minus(&img.and(within)?, &self.seen)?;
+        if !ball && self.from_ball.is_none() && d > 1 && compare_at(d) {
+            use oxidd::Function;
+            let ratio = self.revisit_ratio;
+            if img.node_count() > ratio.saturating_mul(next.node_count().max(1)) {
+                log::debug!("shortest evidence: BFS images of the ball from layer {d} on");
+                self.from_ball = Some(within.clone());
+            }
+        }
+        drop(img);
         if !next.satisfiable() {
             self.exhausted = true;
             return Ok(false);
