@@ -302,6 +302,13 @@ pub(super) fn check_ltl_auto(
         report.reach_time_s = sub_report.reach_time_s;
         report.warnings = sub_report.warnings;
         for (&i, r) in left.iter().zip(sub_report.results) {
+            if let (Some(_), Outcome::Unknown(l)) = (&violated[i], &r.outcome) {
+                log::info!(
+                    "LTL #{}: the symbolic engine: {l}; the compositional engine's \
+                     counterexample instead, not proved shortest",
+                    ps[i].number
+                );
+            }
             results[i] = Some(merge(i, &r));
         }
         if let Some(formula) = disagreement {
