@@ -9,6 +9,8 @@
 # property and its time, peak memory and CPU time (user + sys, `/usr/bin/time -v`), status,
 # the binary's label, and from the properties' profiles (binaries since 2026-11-26) the trim
 # rounds, search seconds and counterexample seconds summed over the file. Extra flags for `ltsym check` go in LTSYM_FLAGS (e.g. "--order force").
+# ENGINE (default symbolic, the engine of every figure before 2026-11-27, when `auto` became
+# the default of `check`) is passed as --engine; ENGINE=default passes none (each binary's own).
 # BINS="label=path ..." runs several binaries back to back on each problem (their ratio is
 # measured under the same load); CPU_LIMIT caps each run's CPU seconds (ulimit -t: status
 # cpu-limit), which on a loaded machine says more than the wall limit.
@@ -21,7 +23,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     -t) limit=$2; shift 2 ;;
     -o) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) problems+=("$1"); shift ;;
   esac
 done
@@ -35,6 +37,9 @@ if [ -z "${BINS:-}" ]; then
   [ -x "$ltsym" ] || (cd "$here" && cargo build --release -q)
   BINS="new=$ltsym"
 fi
+engine=${ENGINE:-symbolic}
+engine_args=(--engine "$engine")
+[ "$engine" = default ] && engine_args=()
 mkdir -p "$(dirname "$out")"
 echo "problem,states,answered,true,false,mismatches,reach_s,total_s,slowest_property,slowest_s,max_rss_kb,status,cpu_s,bin,trim_rounds,search_s,counterexample_s" > "$out"
 tmp=$(mktemp -d)
@@ -47,7 +52,7 @@ for dot in "${problems[@]}"; do
   label=${b%%=*} bin=${b#*=}
   /usr/bin/time -v -o "$tmp/time" timeout -k 10 $((limit + 30)) \
     bash -c "${CPU_LIMIT:+ulimit -t $CPU_LIMIT;} exec \"\$@\"" ltsym \
-    "$bin" check "$dot" "$props" --format json --timeout "$limit" ${LTSYM_FLAGS:-} \
+    "$bin" check "$dot" "$props" --format json --timeout "$limit" "${engine_args[@]}" ${LTSYM_FLAGS:-} \
     > "$tmp/out" 2> "$tmp/err"
   rc=$?
   rss=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$tmp/time")

@@ -29,7 +29,8 @@ for n in $problems; do
         log="$out/$which-$n.txt"
         set +e
         /usr/bin/time -v -o "$out/$which-$n.time" timeout "$timeout" "$bin" check \
-            "$dir/problem$n.dot" "$dir/problem$n-properties.txt" --witness > "$log" 2>/dev/null
+            "$dir/problem$n.dot" "$dir/problem$n-properties.txt" --witness --engine "${ENGINE:-symbolic}" \
+            > "$log" 2>/dev/null
         code=$?
         set -e
         cpu=$(awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {printf "%.2f", u+s}' "$out/$which-$n.time")

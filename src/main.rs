@@ -4,14 +4,22 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 #[global_allocator]
 static ALLOCATOR: ltsym::reserve::Reserving = ltsym::reserve::Reserving;
 
 fn main() -> ExitCode {
-    let cli = match cli::command::Cli::try_parse() {
-        Ok(cli) => cli,
+    // the matches too: what a default is may depend on which options were given
+    // ([`cli::command::Command::note_given`])
+    let parsed = cli::command::Cli::command()
+        .try_get_matches()
+        .and_then(|m| Ok((cli::command::Cli::from_arg_matches(&m)?, m)));
+    let cli = match parsed {
+        Ok((mut cli, matches)) => {
+            cli.command.note_given(&matches);
+            cli
+        }
         Err(e) => {
             // --help and --version are not errors
             let code = if e.use_stderr() { 2 } else { 0 };

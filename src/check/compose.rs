@@ -164,6 +164,9 @@ pub(super) fn check_ltl_auto(
     on(Event::Begin(report));
     let mut results: Vec<Option<PropertyResult>> = vec![None; ps.len()];
     let mut left: Vec<usize> = Vec::new();
+    // the compositional results of violated properties left to the symbolic engine for their
+    // counterexample (with `witness`)
+    let mut violated: Vec<Option<PropertyResult>> = vec![None; ps.len()];
     let bounds = Bounds {
         max_states: opts.compose_max_states,
         max_work: opts.auto_compose_work,
@@ -243,6 +246,18 @@ pub(super) fn check_ltl_auto(
         let mut res = finish(sys, p, neg, verdict, opts, t.elapsed().as_secs_f64())?;
         res.reduction = Some(info(&r));
         res.engine = Some("compositional".into());
+        if opts.witness && res.outcome == Outcome::Violated {
+            // the counterexample realised from the reduced system is no shortest one: the
+            // symbolic engine's is (docs/evidence.md), and the verdict must agree
+            log::info!(
+                "LTL #{}: violated by the compositional engine; engine symbolic for the shortest \
+                 counterexample",
+                p.number
+            );
+            violated[i] = Some(res);
+            left.push(i);
+            continue;
+        }
         on(Event::Decided(&res));
         results[i] = Some(res);
     }
@@ -255,11 +270,30 @@ pub(super) fn check_ltl_auto(
             ..opts.clone()
         };
         let mut sub_report = report.clone();
+        let mut disagreement = None;
+        // the symbolic result of property `ps[i]`, or the compositional one where the symbolic
+        // engine ran out of a limit on a property the compositional engine found violated
+        let mut merge = |i: usize, r: &PropertyResult| -> PropertyResult {
+            let mut r = r.clone();
+            r.engine = Some("symbolic".into());
+            if let Some(c) = &violated[i] {
+                match r.outcome {
+                    Outcome::Violated => r.reduction = c.reduction.clone(),
+                    Outcome::Holds => {
+                        disagreement.get_or_insert(ps[i].formula.to_string());
+                    }
+                    Outcome::Unknown(_) => return c.clone(),
+                }
+            }
+            r
+        };
         let mut forward = |e: Event<'_>| {
             if let Event::Decided(r) = e {
-                let mut r = r.clone();
-                r.engine = Some("symbolic".into());
-                on(Event::Decided(&r));
+                // `sub` holds the properties of `left` in order, numbered as in `ps`
+                if let Some(&i) = left.iter().find(|&&i| ps[i].number == r.number) {
+                    let r = merge(i, r);
+                    on(Event::Decided(&r));
+                }
             }
         };
         check_ltl_file(sys, &sub, &sym_opts, budget, &mut sub_report, &mut forward)?;
@@ -267,9 +301,20 @@ pub(super) fn check_ltl_auto(
         report.space_states = sub_report.space_states;
         report.reach_time_s = sub_report.reach_time_s;
         report.warnings = sub_report.warnings;
-        for (&i, mut r) in left.iter().zip(sub_report.results) {
-            r.engine = Some("symbolic".into());
-            results[i] = Some(r);
+        for (&i, r) in left.iter().zip(sub_report.results) {
+            if let (Some(_), Outcome::Unknown(l)) = (&violated[i], &r.outcome) {
+                log::info!(
+                    "LTL #{}: the symbolic engine: {l}; the compositional engine's \
+                     counterexample instead, not proved shortest",
+                    ps[i].number
+                );
+            }
+            results[i] = Some(merge(i, &r));
+        }
+        if let Some(formula) = disagreement {
+            return Err(Error::Internal(format!(
+                "the compositional (false) and symbolic (true) engines disagree on `{formula}`"
+            )));
         }
     }
     report.results = results

@@ -75,6 +75,19 @@ pub fn check_with(
     if opts.cpu_time {
         budget = budget.cpu_time_from_start().ok_or_else(no_cpu_clock)?;
     }
+    // `auto` chooses per property for LTL under the RERS reading; elsewhere it is the symbolic
+    // engine, and the report says so
+    let auto_rers = matches!(props, Properties::Ltl(_)) && opts.ltl_semantics == LtlSemantics::Rers;
+    let sym_opts;
+    let opts = if opts.engine == Engine::Auto && !auto_rers {
+        sym_opts = CheckOptions {
+            engine: Engine::Symbolic,
+            ..opts.clone()
+        };
+        &sym_opts
+    } else {
+        opts
+    };
     let mut report = CheckReport {
         system: system_name.to_string(),
         problem,
@@ -94,21 +107,6 @@ pub fn check_with(
         total_time_s: 0.0,
         results: Vec::new(),
         warnings: Vec::new(),
-    };
-    // `auto` chooses per property for LTL under the RERS reading; elsewhere it is the symbolic
-    // engine
-    let auto_rers = opts.engine == Engine::Auto
-        && matches!(props, Properties::Ltl(_))
-        && opts.ltl_semantics == LtlSemantics::Rers;
-    let sym_opts;
-    let opts = if opts.engine == Engine::Auto && !auto_rers {
-        sym_opts = CheckOptions {
-            engine: Engine::Symbolic,
-            ..opts.clone()
-        };
-        &sym_opts
-    } else {
-        opts
     };
     match props {
         Properties::Ltl(ps) => {

@@ -65,9 +65,13 @@ pub struct Args {
     /// an input error: the files do not seem to belong together).
     #[arg(long)]
     allow_unknown_atoms: bool,
-    /// symbolic (BDDs), explicit (small systems), both (and fail if they disagree),
-    /// compositional (hide, minimise, compose per property: LTL under the RERS reading), or auto
-    /// (per property the compositional engine where its compositions stay small, else symbolic).
+    /// auto (per property the compositional engine where its compositions stay small, else
+    /// symbolic; CTL and --ltl-semantics spin: symbolic), symbolic (BDDs), explicit (small
+    /// systems), both (and fail if they disagree), or compositional (hide, minimise, compose
+    /// per property: LTL under the RERS reading). Without --engine, an option of the symbolic
+    /// engine (--order, --reorder, --factor, --strategy, --space, --aut-position) makes it
+    /// symbolic, so that the option holds for every property (-v says so); with --engine auto
+    /// it holds for the properties the symbolic engine checks.
     #[arg(long, value_enum, default_value_t)]
     engine: Engine,
     /// Reachability strategy of the symbolic engine.
@@ -92,6 +96,62 @@ pub struct Args {
     space: Space,
     #[command(flatten)]
     limits: LimitArgs,
+    /// Whether --engine was given (not its default).
+    #[arg(skip)]
+    engine_given: bool,
+    /// The options of the symbolic engine the command line gave, as flags (`--order`).
+    #[arg(skip)]
+    symbolic_given: Vec<&'static str>,
+}
+
+/// The options of the symbolic engine alone, by clap id and flag: under `--engine auto` they
+/// would not hold for the properties the compositional engine answers.
+const SYMBOLIC_OPTIONS: [(&str, &str); 6] = [
+    ("order", "--order"),
+    ("reorder", "--reorder"),
+    ("factor", "--factor"),
+    ("strategy", "--strategy"),
+    ("space", "--space"),
+    ("aut_position", "--aut-position"),
+];
+
+impl Args {
+    /// Notes which of --engine and the symbolic engine's options `matches` gave on the
+    /// command line (a default is not given).
+    pub fn note_given(&mut self, matches: &clap::ArgMatches) {
+        let given = |id: &str| {
+            matches!(
+                matches.value_source(id),
+                Some(clap::parser::ValueSource::CommandLine)
+            )
+        };
+        self.engine_given = given("engine");
+        self.symbolic_given = SYMBOLIC_OPTIONS
+            .iter()
+            .filter(|(id, _)| given(id))
+            .map(|&(_, flag)| flag)
+            .collect();
+    }
+
+    /// The engine: --engine, else `auto`, or `symbolic` when an option of the symbolic engine
+    /// was given, so that it holds for every property (issue 31: nothing a user gave is
+    /// silently not applied).
+    fn engine(&self) -> Engine {
+        if self.engine_given || self.symbolic_given.is_empty() {
+            if self.engine == Engine::Auto && !self.symbolic_given.is_empty() {
+                log::info!(
+                    "{} given: for the properties the symbolic engine checks",
+                    self.symbolic_given.join(", ")
+                );
+            }
+            return self.engine;
+        }
+        log::info!(
+            "engine symbolic, not auto: {} given, for every property",
+            self.symbolic_given.join(", ")
+        );
+        Engine::Symbolic
+    }
 }
 
 pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
@@ -130,7 +190,7 @@ pub fn run(args: Args, stack: usize) -> Result<ExitCode, Error> {
         log::warn!("{w}");
     }
     let opts = CheckOptions {
-        engine: args.engine,
+        engine: args.engine(),
         strategy: args.strategy,
         witness: args.witness || !args.witness_out.is_empty(),
         timeout: args.limits.timeout,

@@ -87,6 +87,14 @@ pub enum Command {
 }
 
 impl Command {
+    /// Tells the subcommand which options its command line gave, defaults apart: `check`'s
+    /// engine depends on them ([`check::Args::note_given`]).
+    pub fn note_given(&mut self, matches: &clap::ArgMatches) {
+        if let (Command::Check(args), Some(("check", m))) = (self, matches.subcommand()) {
+            args.note_given(m);
+        }
+    }
+
     /// Runs the subcommand; `stack` is the stack size of the thread it runs on (the engines'
     /// threads get the same).
     pub fn run(self, stack: usize) -> Result<ExitCode, Error> {

@@ -221,7 +221,17 @@ fn reach_profiles_its_time() {
 #[test]
 fn check_profiles_each_ltl_property() {
     let props = repo("bench-data/rers/2016/problem105-properties.txt");
-    let o = ltsym(&["check", &repo(P105), &props, "--format", "json", "-v"]);
+    // the profile is the symbolic engine's
+    let o = ltsym(&[
+        "check",
+        &repo(P105),
+        &props,
+        "--format",
+        "json",
+        "-v",
+        "--engine",
+        "symbolic",
+    ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let results = j["results"].as_array().expect("results");
@@ -695,6 +705,9 @@ fn a_limit_in_the_shortening_keeps_the_verdict() {
         "--max-nodes",
         "2000",
         "--witness",
+        // the shortening is the symbolic engine's
+        "--engine",
+        "symbolic",
     ]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));

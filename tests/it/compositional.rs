@@ -15,7 +15,7 @@ use crate::support::cli::{ltsym, stdout};
 use crate::support::data::rers;
 use crate::support::prop;
 use crate::support::scratch::scratch;
-use ltsym::check::{check, CheckOptions, Engine, AUTO_COMPOSE_WORK};
+use ltsym::check::{check, CheckOptions, Engine};
 use ltsym::logic::{Ltl, Properties, Property};
 use ltsym::System;
 
@@ -104,74 +104,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
     );
 }
 
-/// `--engine auto` on random systems: every verdict is the explicit engine's and the symbolic
-/// engine's, and each result names the engine that gave it. Four settings: a composition
-/// limit of 3 states (most properties pass it and go to the symbolic engine); the defaults
-/// (the compositional engine answers); and a state limit out of reach with little work
-/// allowed for compositions (`auto_compose_work` 120, and 40, where the work left cuts most
-/// compositions off part way), where the properties whose compositions need more work (or
-/// that come after the give-up point) go to the symbolic engine. Every branch is taken, and
-/// counted: the symbolic answers of the last two settings are the work limit's doing.
-#[test]
-fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
-    let (comp, by_states, by_work) = (Cell::new(0), Cell::new(0), Cell::new(0));
-    let settings = vec![
-        (3usize, AUTO_COMPOSE_WORK),
-        (200_000, AUTO_COMPOSE_WORK),
-        (1_000_000, 120),
-        (1_000_000, 40),
-    ];
-    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(move |spec| {
-        let sys = AnySys::Generated(spec);
-        (
-            Just(sys.clone()),
-            arb::formulas_over(&sys.build(), 3, 3, 6),
-            proptest::sample::select(settings.clone()),
-        )
-    });
-    prop::check(
-        "compositional::auto_engine_agrees_with_the_explicit_engine_and_names_its_choice",
-        30,
-        cases,
-        |(sys, formulas, (limit, work))| {
-            let sys = sys.build();
-            let p = props(&formulas);
-            let explicit = run(&sys, &p, Engine::Explicit);
-            assert_eq!(run(&sys, &p, Engine::Symbolic), explicit);
-            let opts = CheckOptions {
-                engine: Engine::Auto,
-                witness: true,
-                compose_max_states: limit,
-                auto_compose_work: work,
-                ..CheckOptions::default()
-            };
-            let report = check(&sys, "random", None, &p, &opts).expect("the check runs");
-            assert_eq!(report.engine, "auto");
-            assert_eq!(report.results.len(), formulas.len());
-            for (k, r) in report.results.iter().enumerate() {
-                assert_eq!(r.number, k as u32 + 1);
-                assert_eq!(r.outcome.as_bool(), explicit[k], "{}", formulas[k]);
-                match r.engine.as_deref() {
-                    Some("compositional") => {
-                        comp.set(comp.get() + 1);
-                        assert!(r.reduction.is_some(), "no reduction reported");
-                    }
-                    Some("symbolic") if work < AUTO_COMPOSE_WORK => by_work.set(by_work.get() + 1),
-                    Some("symbolic") => by_states.set(by_states.get() + 1),
-                    other => panic!("engine {other:?}"),
-                }
-                if explicit[k] == Some(false) {
-                    assert!(r.evidence.is_some(), "a violation without evidence");
-                }
-            }
-        },
-    );
-    let (comp, by_states, by_work) = (comp.get(), by_states.get(), by_work.get());
-    assert!(
-        comp > 20 && by_states > 10 && by_work > 10,
-        "compositional {comp}, symbolic by the state limit {by_states}, by the work {by_work}"
-    );
-}
+// `--engine auto` on random systems: tests/it/auto_engine.rs
 
 /// `philosophers:5` with every visible label kept: the system of the reduction tests below.
 fn philosophers_kept() -> (ltsym::model::System, Vec<usize>) {

@@ -100,7 +100,19 @@ fn a_small_address_space_is_enough_for_a_small_problem() {
     assert_eq!(r.code, Some(0), "{}", r.err);
     assert!(r.out.contains("reachable states: 9"), "{}", r.out);
     let props = rers("2016/problem101-properties.txt");
-    let r = ltsym_ulimit_v(1_500_000, &["check", &sys, &props, "--max-nodes", "100000"]);
+    // the symbolic engine's node store is what did not fit (`auto` answers 101 compositionally)
+    let r = ltsym_ulimit_v(
+        1_500_000,
+        &[
+            "check",
+            &sys,
+            &props,
+            "--max-nodes",
+            "100000",
+            "--engine",
+            "symbolic",
+        ],
+    );
     assert_eq!(r.code, Some(1), "{}", r.err);
     assert!(r.out.contains("0 mismatches"), "{}", r.out);
     // 17 GB: the node store fitted, the 1 GiB stack of oxidd's pool thread did not (a panic)
@@ -120,6 +132,9 @@ fn problem_110_answers_everything_in_two_gigabytes_of_address_space() {
                 "check",
                 &rers("2016/problem110.dot"),
                 &rers("2016/problem110-properties.txt"),
+                // the figure is the symbolic engine's
+                "--engine",
+                "symbolic",
             ],
         );
         assert_eq!(r.code, Some(1), "ulimit -v {kib}: {}", r.err);
@@ -247,7 +262,7 @@ fn a_translation_limit_under_spins_reading_leaves_the_other_properties() {
 /// once, its half of the time eaten by the other processes.
 #[test]
 fn a_formula_out_of_reach_leaves_the_time_of_the_others_in_both_readings() {
-    use ltsym::check::{check_with, CheckOptions, Event, LtlSemantics};
+    use ltsym::check::{check_with, CheckOptions, Engine, Event, LtlSemantics};
     use ltsym::parse::{inline_properties, load_system, LoadOptions, Logic};
     use ltsym::report::Outcome;
 
@@ -261,6 +276,8 @@ fn a_formula_out_of_reach_leaves_the_time_of_the_others_in_both_readings() {
     let props = inline_properties(&formulas, Some(Logic::Ltl)).unwrap();
     for semantics in [LtlSemantics::Rers, LtlSemantics::Spin] {
         let opts = CheckOptions {
+            // the shares of the symbolic engine's file (`auto` is the default)
+            engine: Engine::Symbolic,
             timeout: Some(10.0),
             ltl_semantics: semantics,
             manager: ltsym::symbolic::ManagerOptions::small(),
@@ -302,6 +319,9 @@ fn the_time_limit_holds_with_many_components() {
             props.to_str().unwrap(),
             "--timeout",
             &limit.to_string(),
+            // the cost was the symbolic engine's encoding
+            "--engine",
+            "symbolic",
         ]);
         no_crash(&r);
         assert!(
@@ -330,6 +350,9 @@ fn the_time_limit_holds_while_the_order_is_computed() {
         props.to_str().unwrap(),
         "--timeout",
         "2",
+        // the order is the symbolic engine's
+        "--engine",
+        "symbolic",
     ]);
     no_crash(&r);
     assert!(
@@ -385,6 +408,8 @@ fn the_node_limit_alone_stops_the_run() {
         props.to_str().unwrap(),
         "--max-nodes",
         "100000",
+        "--engine",
+        "symbolic",
     ]);
     no_crash(&r);
     assert_eq!(r.code, Some(3), "{}{}", r.out, r.err);

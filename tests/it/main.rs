@@ -9,6 +9,7 @@
 mod support;
 
 mod architecture;
+mod auto_engine;
 mod bad_input;
 mod cli;
 mod cli_evidence;
