@@ -9,9 +9,8 @@ use oxidd::BooleanFunction;
 use super::ctl::CtlChecker;
 use super::shortest::{pick, Layers};
 use super::{reachable, Encoding, ManagerOptions};
-use crate::explicit::graph::successors;
 use crate::limits::Budget;
-use crate::model::{StateId, System, SystemBuilder};
+use crate::model::{StateId, Sync, System, SystemBuilder};
 
 /// `n` cyclic components of `len` states that step on their own (`tK`) and skip a state now
 /// and then (`sK`), with labels `pK` that two neighbours take together; a pseudo-random choice
@@ -49,6 +48,41 @@ fn interleaving(n: usize, len: usize, seed: u64) -> System {
         }
     }
     b.build().unwrap()
+}
+
+/// The successors of `state`, straight from the components' local moves: a label fires when
+/// every component in its alphabet has a move on it, with every combination of their moves
+/// (written here rather than imported: the symbolic engine does not import the explicit one).
+fn successors(sys: &System, state: &[StateId], out: &mut Vec<((), Vec<StateId>)>) {
+    out.clear();
+    for label in sys.labels() {
+        assert!(
+            matches!(label.sync, Sync::Product),
+            "the generator synchronises by product"
+        );
+        if label.components.is_empty() {
+            continue;
+        }
+        let mut next = vec![state.to_vec()];
+        for (i, &c) in label.components.iter().enumerate() {
+            let moves: Vec<StateId> = label.local[i]
+                .iter()
+                .filter(|&&(f, _)| f == state[c])
+                .map(|&(_, t)| t)
+                .collect();
+            next = next
+                .iter()
+                .flat_map(|s| {
+                    moves.iter().map(move |&t| {
+                        let mut s = s.clone();
+                        s[c] = t;
+                        s
+                    })
+                })
+                .collect();
+        }
+        out.extend(next.into_iter().map(|s| ((), s)));
+    }
 }
 
 /// The explicit breadth-first distance of every reachable state from the initial one.
