@@ -43,6 +43,7 @@ pub mod parse;
 pub mod progress;
 pub mod report;
 pub mod reserve;
+pub mod structural;
 pub mod symbolic;
 pub mod synth;
 pub mod write;

@@ -6,7 +6,7 @@
 //! symbolic engine, and its counterexample is realised on the original system the same way.
 
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
 use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR};
@@ -25,6 +25,7 @@ use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Event, Outcome, PropertyResult, ReductionInfo};
+use crate::structural;
 use crate::symbolic::ltl::{LtlOptions, LtlRun};
 
 fn info(r: &Reduction) -> ReductionInfo {
@@ -139,6 +140,52 @@ fn finish(
     Ok(r)
 }
 
+/// The time the structural proofs that failed may take together in one file; past it, no
+/// more is tried (a file of violated properties pays at most this).
+const STRUCTURAL_GIVE_UP: Duration = Duration::from_secs(10);
+
+/// The structural proof of `p` (negation `neg`), within [`structural::Limits`] and a quarter of
+/// what `share` has left: holds with engine `structural`, or `None` (no claim: on to the other
+/// engines). `spent` adds up the time of the failed tries ([`STRUCTURAL_GIVE_UP`]).
+fn structural(
+    sys: &System,
+    p: &Property<Ltl>,
+    neg: &Tgba,
+    opts: &CheckOptions,
+    share: &Budget,
+    t: Instant,
+    spent: &mut Duration,
+) -> Result<Option<PropertyResult>> {
+    if *spent >= STRUCTURAL_GIVE_UP {
+        return Ok(None);
+    }
+    let mut limits = structural::Limits::default();
+    if let Some(left) = share.remaining() {
+        limits.time = limits
+            .time
+            .min(Duration::from_secs_f64(left.max(0.0) / 4.0));
+    }
+    let start = Instant::now();
+    let Some(proof) = structural::prove(sys, neg, &limits) else {
+        *spent += start.elapsed();
+        return Ok(None);
+    };
+    log::info!(
+        "LTL #{}: engine structural: holds, the state equation of the automaton merged with {} \
+         has no fair solution ({} states and {} edges in the program, {} {} tried, a checked \
+         Farkas certificate)",
+        p.number,
+        proof.merged.join(", "),
+        proof.states,
+        proof.edges,
+        proof.tries,
+        if proof.tries == 1 { "merge" } else { "merges" },
+    );
+    let mut res = finish(sys, p, neg, Ok(None), opts, t.elapsed().as_secs_f64())?;
+    res.engine = Some("structural".into());
+    Ok(Some(res))
+}
+
 /// `--engine auto`: each property first by the compositional engine, composing no LTS over
 /// `opts.compose_max_states` states, spending no more than `opts.auto_compose_work` on
 /// compositions ([`Bounds::max_work`]) and within an equal share of the time left; the
@@ -174,8 +221,22 @@ pub(super) fn check_ltl_auto(
     };
     let give_up_at = opts.auto_compose_work.saturating_mul(AUTO_GIVE_UP_FACTOR);
     let mut wasted = 0usize;
+    let mut structural_spent = Duration::ZERO;
     for (i, p) in ps.iter().enumerate() {
         let t = Instant::now();
+        let share = fair_share(budget, ps.len() - i);
+        let neg = match automata.get(i, Round::First, &share)? {
+            Ok(neg) => neg,
+            Err(_) => {
+                left.push(i);
+                continue;
+            }
+        };
+        if let Some(res) = structural(sys, p, neg, opts, &share, t, &mut structural_spent)? {
+            on(Event::Decided(&res));
+            results[i] = Some(res);
+            continue;
+        }
         if wasted >= give_up_at {
             log::info!(
                 "LTL #{}: engine symbolic (the compositional engine gave up on {} {} after \
@@ -191,14 +252,6 @@ pub(super) fn check_ltl_auto(
             left.push(i);
             continue;
         }
-        let share = fair_share(budget, ps.len() - i);
-        let neg = match automata.get(i, Round::First, &share)? {
-            Ok(neg) => neg,
-            Err(_) => {
-                left.push(i);
-                continue;
-            }
-        };
         let attempt = translate_within(&p.formula, &share)
             .and_then(|pos| check_compositional(sys, neg, &pos, bounds, &mut cache, &share));
         let (verdict, r) = match attempt {

@@ -46,7 +46,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("data", &["model", "logic"]),
     ("builders", &["automata", "gen"]),
-    ("engines", &["explicit", "symbolic", "compose"]),
+    (
+        "engines",
+        &["explicit", "symbolic", "compose", "structural"],
+    ),
     ("io", &["parse", "write", "evidence", "report"]),
     ("drivers", &["check", "mcc", "synth"]),
     ("cli", &["cli", "main"]),

@@ -35,6 +35,7 @@ mod read_formulas;
 mod read_pnml;
 mod rers_ltl;
 mod spin_semantics;
+mod structural;
 mod symbolic_ctl;
 mod symbolic_ltl;
 mod symbolic_reach;
