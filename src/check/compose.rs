@@ -9,7 +9,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
-use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR};
+use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR, HUNT_MAX_STATES};
 use super::shared::{
     fair_share, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
 };
@@ -21,6 +21,7 @@ use crate::compose::realise::realise_network_lasso;
 use crate::compose::smart::{Bounds, Cache, Stop};
 use crate::compose::tree::Node;
 use crate::error::{Error, Result};
+use crate::explicit::hunt::{hunt_lasso, Hunt};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
@@ -176,6 +177,27 @@ pub(super) fn check_ltl_auto(
     let mut wasted = 0usize;
     for (i, p) in ps.iter().enumerate() {
         let t = Instant::now();
+        let share = fair_share(budget, ps.len() - i);
+        let neg = match automata.get(i, Round::First, &share)? {
+            Ok(neg) => neg,
+            Err(_) => {
+                left.push(i);
+                continue;
+            }
+        };
+        if let Some(cex) = hunt_violation(sys, p, neg, &share)? {
+            let mut res = finish(sys, p, neg, Ok(Some(cex)), opts, t.elapsed().as_secs_f64())?;
+            res.engine = Some("explicit hunt".into());
+            if opts.witness {
+                // not the shortest counterexample either: the symbolic engine's is
+                violated[i] = Some(res);
+                left.push(i);
+                continue;
+            }
+            on(Event::Decided(&res));
+            results[i] = Some(res);
+            continue;
+        }
         if wasted >= give_up_at {
             log::info!(
                 "LTL #{}: engine symbolic (the compositional engine gave up on {} {} after \
@@ -191,14 +213,6 @@ pub(super) fn check_ltl_auto(
             left.push(i);
             continue;
         }
-        let share = fair_share(budget, ps.len() - i);
-        let neg = match automata.get(i, Round::First, &share)? {
-            Ok(neg) => neg,
-            Err(_) => {
-                left.push(i);
-                continue;
-            }
-        };
         let attempt = translate_within(&p.formula, &share)
             .and_then(|pos| check_compositional(sys, neg, &pos, bounds, &mut cache, &share));
         let (verdict, r) = match attempt {
@@ -375,4 +389,49 @@ fn symbolic_on_network(
         .ok_or_else(|| Error::Internal("violated property without counterexample".into()))?;
     let (prefix, cycle) = joint_lasso(&net, &acts, &cex.prefix, &cex.cycle)?;
     realise_network_lasso(sys, nodes, &prefix, &cycle).map(Some)
+}
+
+/// A counterexample of `p` (negation `neg`) found by the bounded hunt of
+/// [`crate::explicit::hunt`] (replayed by the caller), or none when the hunt reached its bound
+/// or a limit first, or found the property true.
+fn hunt_violation(sys: &System, p: &Property<Ltl>, neg: &Tgba, budget: &Budget) -> Result<Verdict> {
+    let t = Instant::now();
+    let max = HUNT_MAX_STATES;
+    let found = match hunt_lasso(sys, neg, max, budget) {
+        Ok(h) => h,
+        Err(Error::Limit(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let secs = t.elapsed().as_secs_f64();
+    match found {
+        Hunt::Lasso {
+            prefix,
+            cycle,
+            states,
+        } => {
+            log::info!(
+                "LTL #{}: engine explicit hunt: a lasso of {} + {} steps after {states} product \
+                 states, {secs:.3} s",
+                p.number,
+                prefix.len(),
+                cycle.len()
+            );
+            Ok(Some((prefix, cycle)))
+        }
+        Hunt::Empty { states } => {
+            log::info!(
+                "LTL #{}: the explicit hunt found no lasso in the whole product ({states} states, \
+                 {secs:.3} s)",
+                p.number
+            );
+            Ok(None)
+        }
+        Hunt::Bound => {
+            log::info!(
+                "LTL #{}: the explicit hunt passed {max} states without a lasso ({secs:.3} s)",
+                p.number
+            );
+            Ok(None)
+        }
+    }
 }
