@@ -177,27 +177,6 @@ pub(super) fn check_ltl_auto(
     let mut wasted = 0usize;
     for (i, p) in ps.iter().enumerate() {
         let t = Instant::now();
-        let share = fair_share(budget, ps.len() - i);
-        let neg = match automata.get(i, Round::First, &share)? {
-            Ok(neg) => neg,
-            Err(_) => {
-                left.push(i);
-                continue;
-            }
-        };
-        if let Some(cex) = hunt_violation(sys, p, neg, &share)? {
-            let mut res = finish(sys, p, neg, Ok(Some(cex)), opts, t.elapsed().as_secs_f64())?;
-            res.engine = Some("explicit hunt".into());
-            if opts.witness {
-                // not the shortest counterexample either: the symbolic engine's is
-                violated[i] = Some(res);
-                left.push(i);
-                continue;
-            }
-            on(Event::Decided(&res));
-            results[i] = Some(res);
-            continue;
-        }
         if wasted >= give_up_at {
             log::info!(
                 "LTL #{}: engine symbolic (the compositional engine gave up on {} {} after \
@@ -213,6 +192,14 @@ pub(super) fn check_ltl_auto(
             left.push(i);
             continue;
         }
+        let share = fair_share(budget, ps.len() - i);
+        let neg = match automata.get(i, Round::First, &share)? {
+            Ok(neg) => neg,
+            Err(_) => {
+                left.push(i);
+                continue;
+            }
+        };
         let attempt = translate_within(&p.formula, &share)
             .and_then(|pos| check_compositional(sys, neg, &pos, bounds, &mut cache, &share));
         let (verdict, r) = match attempt {
@@ -277,6 +264,41 @@ pub(super) fn check_ltl_auto(
     }
     // the reduced LTSs of the properties given up are of no use to the symbolic engine
     drop(cache);
+    // the properties left to the symbolic engine: a bounded explicit hunt first, which finds
+    // many violations of the large RERS files within a few thousand product states (not on the
+    // properties the compositional engine answers: it costs them its bound for nothing)
+    let mut k = 0;
+    while k < left.len() {
+        let i = left[k];
+        let t = Instant::now();
+        let share = fair_share(budget, left.len() - k);
+        let found = match (&violated[i], automata.get(i, Round::First, &share)?) {
+            (None, Ok(neg)) => hunt_violation(sys, &ps[i], neg, &share)?.map(|cex| (neg, cex)),
+            _ => None,
+        };
+        let Some((neg, cex)) = found else {
+            k += 1;
+            continue;
+        };
+        let mut res = finish(
+            sys,
+            &ps[i],
+            neg,
+            Ok(Some(cex)),
+            opts,
+            t.elapsed().as_secs_f64(),
+        )?;
+        res.engine = Some("explicit hunt".into());
+        if opts.witness {
+            // not the shortest counterexample either: the symbolic engine's is
+            violated[i] = Some(res);
+            k += 1;
+            continue;
+        }
+        on(Event::Decided(&res));
+        results[i] = Some(res);
+        left.remove(k);
+    }
     if !left.is_empty() {
         let sub: Vec<Property<Ltl>> = left.iter().map(|&i| ps[i].clone()).collect();
         let sym_opts = CheckOptions {
