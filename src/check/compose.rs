@@ -9,7 +9,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
-use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR};
+use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR, HUNT_MAX_STATES};
 use super::shared::{
     fair_share, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
 };
@@ -21,6 +21,7 @@ use crate::compose::realise::realise_network_lasso;
 use crate::compose::smart::{Bounds, Cache, Stop};
 use crate::compose::tree::Node;
 use crate::error::{Error, Result};
+use crate::explicit::hunt::{hunt_lasso, Hunt};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
@@ -316,6 +317,41 @@ pub(super) fn check_ltl_auto(
     }
     // the reduced LTSs of the properties given up are of no use to the symbolic engine
     drop(cache);
+    // the properties left to the symbolic engine: a bounded explicit hunt first, which finds
+    // many violations of the large RERS files within a few thousand product states (not on the
+    // properties the compositional engine answers: it costs them its bound for nothing)
+    let mut k = 0;
+    while k < left.len() {
+        let i = left[k];
+        let t = Instant::now();
+        let share = fair_share(budget, left.len() - k);
+        let found = match (&violated[i], automata.get(i, Round::First, &share)?) {
+            (None, Ok(neg)) => hunt_violation(sys, &ps[i], neg, &share)?.map(|cex| (neg, cex)),
+            _ => None,
+        };
+        let Some((neg, cex)) = found else {
+            k += 1;
+            continue;
+        };
+        let mut res = finish(
+            sys,
+            &ps[i],
+            neg,
+            Ok(Some(cex)),
+            opts,
+            t.elapsed().as_secs_f64(),
+        )?;
+        res.engine = Some("explicit hunt".into());
+        if opts.witness {
+            // not the shortest counterexample either: the symbolic engine's is
+            violated[i] = Some(res);
+            k += 1;
+            continue;
+        }
+        on(Event::Decided(&res));
+        results[i] = Some(res);
+        left.remove(k);
+    }
     if !left.is_empty() {
         let sub: Vec<Property<Ltl>> = left.iter().map(|&i| ps[i].clone()).collect();
         let sym_opts = CheckOptions {
@@ -428,4 +464,49 @@ fn symbolic_on_network(
         .ok_or_else(|| Error::Internal("violated property without counterexample".into()))?;
     let (prefix, cycle) = joint_lasso(&net, &acts, &cex.prefix, &cex.cycle)?;
     realise_network_lasso(sys, nodes, &prefix, &cycle).map(Some)
+}
+
+/// A counterexample of `p` (negation `neg`) found by the bounded hunt of
+/// [`crate::explicit::hunt`] (replayed by the caller), or none when the hunt reached its bound
+/// or a limit first, or found the property true.
+fn hunt_violation(sys: &System, p: &Property<Ltl>, neg: &Tgba, budget: &Budget) -> Result<Verdict> {
+    let t = Instant::now();
+    let max = HUNT_MAX_STATES;
+    let found = match hunt_lasso(sys, neg, max, budget) {
+        Ok(h) => h,
+        Err(Error::Limit(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let secs = t.elapsed().as_secs_f64();
+    match found {
+        Hunt::Lasso {
+            prefix,
+            cycle,
+            states,
+        } => {
+            log::info!(
+                "LTL #{}: engine explicit hunt: a lasso of {} + {} steps after {states} product \
+                 states, {secs:.3} s",
+                p.number,
+                prefix.len(),
+                cycle.len()
+            );
+            Ok(Some((prefix, cycle)))
+        }
+        Hunt::Empty { states } => {
+            log::info!(
+                "LTL #{}: the explicit hunt found no lasso in the whole product ({states} states, \
+                 {secs:.3} s)",
+                p.number
+            );
+            Ok(None)
+        }
+        Hunt::Bound => {
+            log::info!(
+                "LTL #{}: the explicit hunt passed {max} states without a lasso ({secs:.3} s)",
+                p.number
+            );
+            Ok(None)
+        }
+    }
 }

@@ -57,6 +57,13 @@ pub enum StartSteps {
 }
 
 /// How an LTL formula reads the runs of the system.
+/// The product states the explicit hunt of `--engine auto` may find per property before it
+/// gives the property to the other engines ([`crate::explicit::hunt`]). The violations it finds
+/// on the RERS files it finds within a few thousand states (all but one, 2017/113 #3 after
+/// 42,688), and each property it does not find costs the time of the bound (about 3 µs a
+/// state): docs/benchmarks.md, "A bounded explicit hunt for violations".
+pub const HUNT_MAX_STATES: usize = 10_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum LtlSemantics {
     /// RERS: the word of a run is its labels; only infinite runs count (a deadlock never

@@ -9,6 +9,7 @@
 pub mod backward;
 pub mod ctl;
 pub mod graph;
+pub mod hunt;
 mod index;
 pub mod ltl;
 pub mod probe;

@@ -25,6 +25,7 @@ mod explicit_vs_translate;
 mod factor;
 mod fuzz;
 mod hoa;
+mod hunt;
 mod limits;
 mod ltl_translation;
 mod mcc;
