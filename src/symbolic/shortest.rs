@@ -180,7 +180,7 @@ pub(crate) fn step_back(
 /// by the clusters' preimage of `t`, and only the few labels enabled at the state picked
 /// then need an image (a counterexample of 1,052 steps on RERS 2017 problem 113 walked back
 /// through its 67 labels' preimages one by one).
-fn label_of(
+pub(crate) fn label_of(
     enc: &Encoding,
     rels: Vec<(LabelId, &Relation)>,
     s: &Point,

@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use proptest::collection::vec;
 use proptest::prelude::{prop_oneof, Just, Strategy as _};
 
-use crate::support::arb::{self, AnySys, SysSpec};
+use crate::support::arb::{self, AnySys, CompSpec, SysSpec};
 use crate::support::prop;
 
 use ltsym::automata::translate::translate;
@@ -28,7 +28,7 @@ use ltsym::model::{LabelId, StateId, System, SystemBuilder};
 use ltsym::symbolic::context::{AutPosition, Space, SystemCtx};
 use ltsym::symbolic::ltl::{
     check_ltl, check_ltl_once, check_ltl_with, letter_of_label, BadPrefixes, Bound, CycleAmong,
-    ExactFixpoint, Lasso, LtlOptions, LtlResult, LtlRun, ProductState, Universe,
+    ExactFixpoint, Lasso, LtlOptions, LtlResult, LtlRun, ProductState, QuickPaths, Universe,
 };
 use ltsym::symbolic::reach::Strategy;
 use ltsym::symbolic::ManagerOptions;
@@ -546,6 +546,33 @@ fn shared_context_serves_several_automata_at_every_position() {
 const NAMES: &[&str] = &["a", "b", "c", "d", "e"];
 
 /// The fixpoints on the reachable product states, one per round in turn.
+/// Parameters of the quick paths of unshortened counterexamples: the default (on small
+/// systems always breadth-first), and small ones that take each of their ways: the walk
+/// straight into the target, into the rings and down them, and the breadth-first search after
+/// a walk that stopped short.
+const QUICK: [QuickPaths; 4] = [
+    QuickPaths {
+        bfs_layers: 64,
+        rings: 8,
+        max_walk: 1 << 13,
+    },
+    QuickPaths {
+        bfs_layers: 0,
+        rings: 0,
+        max_walk: 1000,
+    },
+    QuickPaths {
+        bfs_layers: 1,
+        rings: 2,
+        max_walk: 1000,
+    },
+    QuickPaths {
+        bfs_layers: 0,
+        rings: 1,
+        max_walk: 1,
+    },
+];
+
 const FIXPOINTS: [ExactFixpoint; 3] = [
     ExactFixpoint::Backward,
     ExactFixpoint::Forward,
@@ -598,6 +625,9 @@ fn random_systems_agree_with_the_explicit_oracle() {
                     shorten: (round / 5) % 2 == 0,
                     // and shortened within little work: searches cut short keep a lasso
                     shorten_work: [1 << 25, 300, 3000][(round / 10) % 3],
+                    // quick paths (without shortening) as by default and with every step
+                    // of theirs exercised
+                    quick: QUICK[(round / 30) % 4],
                     max_walks: [0, 1, 64][round % 3],
                     lasso_tries: [0, 3][(round / 3) % 2],
                     // the probe: off, interrupted at every check, and a large first slice
@@ -1223,6 +1253,101 @@ fn shortest_systems() -> impl proptest::strategy::Strategy<Value = AnySys> {
     ]
 }
 
+/// `spec` behind a gate: one more component, a chain of `n` steps by a label of its own
+/// (`t`) whose last state takes part in every named label of `spec` (a self-loop), so that
+/// the other components' named moves wait for `n` steps and their silent ones interleave;
+/// and the `extra` moves `(from, to)` (modulo `n + 1`) in the chain by another label (`u`):
+/// shortcuts and detours, so that not every path through the gate is a shortest one.
+fn gated(mut spec: SysSpec, n: usize, extra: &[(usize, usize)]) -> SysSpec {
+    let names: std::collections::BTreeSet<String> = spec
+        .components
+        .iter()
+        .flat_map(|c| c.moves.iter().filter_map(|m| m.1.clone()))
+        .collect();
+    let mut moves: Vec<(usize, Option<String>, usize)> =
+        (0..n).map(|i| (i, Some("t".to_string()), i + 1)).collect();
+    moves.extend(names.into_iter().map(|l| (n, Some(l), n)));
+    moves.extend(
+        extra
+            .iter()
+            .map(|&(f, t)| (f % (n + 1), Some("u".to_string()), t % (n + 1))),
+    );
+    spec.components.push(CompSpec {
+        states: n + 1,
+        start: 0,
+        moves,
+    });
+    spec
+}
+
+/// The counterexamples of quick paths (no shortening; src/symbolic/ltl/quick_path.rs), with
+/// parameters small enough that every way of theirs is taken on small systems: the verdict is
+/// the explicit oracle's and the lasso replays on the system and the automaton. Many must
+/// differ from those of breadth-first paths (so the test fails when the quick paths are not
+/// used), and none may be shorter in its prefix to the fair set than the fewest steps. On
+/// systems behind a gate (see [`gated`]) and formulas over their labels, the fair states and
+/// the acceptance sets often lie several steps away.
+#[test]
+fn quick_path_counterexamples_replay() {
+    let (checked, differ, long) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    // systems whose fair states lie a few steps away
+    let systems = prop_oneof![
+        3 => (small_systems(), 2..=12usize, vec((0..13usize, 0..13usize), 0..4))
+            .prop_map(|(s, n, extra)| AnySys::Small(gated(s, n, &extra))),
+        1 => arb::random_specs(2..=4, 4..=9, 6..=14, &[0.3, 0.5], 0.2).prop_map(AnySys::Generated),
+    ];
+    let cases = (systems, 0..24usize).prop_flat_map(|(spec, round)| {
+        let formulas = arb::formulas_over(&spec.build(), 4, 3, 3);
+        (Just(spec), formulas, Just(round))
+    });
+    prop::check(
+        "symbolic_ltl::quick_path_counterexamples_replay",
+        300,
+        cases,
+        |(spec, formulas, round)| {
+            let sys = spec.build();
+            for f in formulas {
+                let aut = &translate(&Ltl::not(f.clone())).unwrap();
+                let pos = [AutPosition::Top, AutPosition::Middle, AutPosition::Bottom][round % 3];
+                let ctx = small_ctx(&sys, pos, aut.num_states);
+                let bfs = LtlOptions {
+                    shorten: false,
+                    quick: QUICK[0],
+                    max_walks: [1, 64][(round / 3) % 2],
+                    lasso_tries: [0, 3][(round / 6) % 2],
+                    ..LtlOptions::default()
+                };
+                let quick = LtlOptions {
+                    quick: QUICK[1 + round % 3],
+                    ..bfs
+                };
+                let r = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &quick).unwrap();
+                assert_eq!(r.holds, !oracle_violated(&sys, aut), "round {round}: {f}");
+                let Some(l) = r.counterexample else {
+                    assert!(r.holds);
+                    continue;
+                };
+                replay(&sys, aut, &l);
+                assert_eq!(l.shortness, None);
+                let b = check_ltl_with(&ctx, &sys, aut, &Budget::unlimited(), &bfs).unwrap();
+                let b = b.counterexample.unwrap();
+                replay(&sys, aut, &b);
+                assert!(l.to_fair >= b.to_fair, "round {round}: {f}: {l:?}, {b:?}");
+                differ.set(differ.get() + usize::from(l != b));
+                long.set(long.get() + usize::from(b.to_fair > 1));
+                checked.set(checked.get() + 1);
+            }
+        },
+    );
+    let (checked, differ, long) = (checked.get(), differ.get(), long.get());
+    let text = format!(
+        "{checked} counterexamples, {long} with a prefix of 2 steps or more to the fair set, \
+         {differ} differ from breadth-first ones"
+    );
+    assert!(checked > 300 && differ > 15, "{text}");
+    eprintln!("{text}");
+}
+
 /// The shortened counterexamples are the shortest (see src/symbolic/ltl/shorten.rs), against
 /// brute force on the explicit product, on random systems and automata (without formulas: no
 /// bad prefixes): the prefix reaches a node on an accepting cycle in the fewest steps, the cycle
@@ -1412,6 +1537,7 @@ fn random_formulas_agree_with_the_explicit_engine() {
                     want_witness: true,
                     shorten: k % 3 != 0,
                     shorten_work: [1 << 25, 500][k % 2],
+                    quick: QUICK[(round / 8) % 4],
                     max_walks: [64, 0][(round / 3) % 2],
                     lasso_tries: [3, 0][(round / 4) % 2],
                     probe_slice: [1 << 20, 0, 1][(round / 2) % 3],

@@ -36,6 +36,7 @@ use oxidd::bdd::BDDFunction;
 use oxidd::BooleanFunction;
 
 use super::product::Product;
+use super::quick_path::{quick_path, QuickPaths};
 use crate::error::{Error, Result};
 use crate::limits::Budget;
 use crate::model::{LabelId, StateId};
@@ -241,7 +242,7 @@ fn cycle_back(
 ) -> Result<Option<usize>> {
     let len = trace.labels.len();
     let visited = trace.visited(p.enc)?;
-    let Some(cur) = walk(p, trace, s.clone(), c, targets, budget)? else {
+    let Some(cur) = walk(p, trace, s.clone(), c, targets, None, budget)? else {
         return Ok(None);
     };
     let Some(steps) = path(p, &cur, c, &visited, budget)? else {
@@ -330,8 +331,8 @@ impl Trace {
     }
 }
 
-/// From `cur` in `within`: for each acceptance set `i`, a shortest path inside `within` to a
-/// state of `targets[i]` (states with an `i`-edge into `within`), then that edge (with no sets,
+/// From `cur` in `within`: for each acceptance set `i`, a shortest path (with `quick`, a quick
+/// one) inside `within` to a state of `targets[i]` (states with an `i`-edge into `within`), then that edge (with no sets,
 /// one step inside `within`). `None` when some path or edge does not exist; inside the fair
 /// set they all do, by the fixpoint.
 fn walk(
@@ -340,10 +341,15 @@ fn walk(
     mut cur: Point,
     within: &BDDFunction,
     targets: &[BDDFunction],
+    quick: Option<&QuickPaths>,
     budget: &Budget,
 ) -> Result<Option<Point>> {
     for (i, target) in targets.iter().enumerate() {
-        let Some(steps) = path(p, &cur, within, target, budget)? else {
+        let found = match quick {
+            Some(q) => quick_path(p, &cur, within, target, q, budget)?,
+            None => path(p, &cur, within, target, budget)?,
+        };
+        let Some(steps) = found else {
             return Ok(None);
         };
         cur = trace.push(steps, cur);
@@ -370,6 +376,7 @@ fn walk(
 /// is a deterministic function of its start state within `fair`, so iterating it from the end of
 /// the prefix revisits a walk start after finitely many walks, and the walks between the two
 /// visits form an accepting cycle. Then up to `tries` tries (step 3 of the module doc).
+/// With `quick`, the prefix and the walks' paths are quick paths (steps 1 and 2), not shortest.
 pub(crate) fn extract(
     p: &Product,
     reach: &BDDFunction,
@@ -377,14 +384,18 @@ pub(crate) fn extract(
     num_acc: usize,
     max_walks: usize,
     tries: usize,
+    quick: Option<&QuickPaths>,
     budget: &Budget,
 ) -> Result<Lasso> {
     let enc = p.enc;
     let init = pick(enc, &p.init)?;
     let mut trace = Trace::new(&init);
     // 1. prefix to the fair set
-    let steps = path(p, &init, reach, fair, budget)?
-        .ok_or_else(|| internal("the fair states are not reachable"))?;
+    let steps = match quick {
+        None => path(p, &init, reach, fair, budget)?,
+        Some(q) => quick_path(p, &init, reach, fair, q, budget)?,
+    }
+    .ok_or_else(|| internal("the fair states are not reachable"))?;
     trace.to_fair = steps.len();
     let mut s = trace.push(steps, init);
     // 2. iterated walks
@@ -396,7 +407,7 @@ pub(crate) fn extract(
             return Ok(trace.into_lasso(p, at));
         }
         starts.insert(s.values.clone(), trace.labels.len());
-        s = walk(p, &mut trace, s, fair, &targets, budget)?
+        s = walk(p, &mut trace, s, fair, &targets, quick, budget)?
             .ok_or_else(|| internal("a walk inside the fair set is stuck"))?;
     }
     if let Some(&at) = starts.get(&s.values) {

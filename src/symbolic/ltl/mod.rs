@@ -41,6 +41,7 @@ pub mod lasso;
 pub(crate) mod local_cycles;
 pub(crate) mod probe;
 pub(crate) mod product;
+pub mod quick_path;
 pub mod run;
 pub mod shorten;
 pub(crate) mod slices;
@@ -49,6 +50,7 @@ pub mod states;
 
 pub use lasso::{Bound, CycleAmong, Lasso, ProductState, Shortness};
 pub use product::letter_of_label;
+pub use quick_path::QuickPaths;
 pub use run::{
     check_ltl, check_ltl_once, check_ltl_with, ExactFixpoint, LtlOptions, LtlResult, LtlRun,
     LtlStats, Universe,

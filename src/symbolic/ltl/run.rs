@@ -20,6 +20,7 @@ use super::forward::ForwardFair;
 use super::lasso::{self, Lasso};
 use super::probe::Probe;
 use super::product::{build_product, letter_of_label, product_reachable, Product};
+use super::quick_path::QuickPaths;
 use super::shorten::{self, BadPrefixes};
 use super::states::build_state_product;
 use crate::automata::valuations::ValuationTgba;
@@ -162,6 +163,11 @@ pub struct LtlOptions {
     /// The work of each search of the shortening, in BDD nodes created (see `shorten.rs`): one
     /// that runs out keeps what it found and the lasso carries the bound it proved.
     pub shorten_work: usize,
+    /// How the paths of an unshortened counterexample are found: the extraction's prefix to
+    /// the fair set and the paths of its walks ([`lasso`], steps 1 and 2) by a walk of
+    /// single states rather than by breadth-first layers when they are long. With
+    /// [`LtlOptions::shorten`], breadth-first: the shortening starts from that lasso.
+    pub quick: QuickPaths,
     /// Walks tried before the exact SCC search of the lasso extraction (see
     /// [`lasso`]); 0 goes straight to the SCC search.
     pub max_walks: usize,
@@ -204,6 +210,7 @@ impl Default for LtlOptions {
             want_witness: true,
             shorten: true,
             shorten_work: shorten::SHORTEN_WORK,
+            quick: QuickPaths::default(),
             max_walks: lasso::MAX_WALKS,
             lasso_tries: lasso::TRIES,
             probe_slice: PROBE_SLICE,
@@ -522,6 +529,7 @@ impl<'c> LtlRun<'c> {
                         self.num_acc,
                         self.opts.max_walks,
                         self.opts.lasso_tries,
+                        (!self.opts.shorten).then_some(&self.opts.quick),
                         &whole,
                     )
                 });
