@@ -222,7 +222,6 @@ pub(super) fn check_ltl_auto(
     };
     let give_up_at = opts.auto_compose_work.saturating_mul(AUTO_GIVE_UP_FACTOR);
     let mut wasted = 0usize;
-    let mut structural_spent = Duration::ZERO;
     for (i, p) in ps.iter().enumerate() {
         let t = Instant::now();
         let share = fair_share(budget, ps.len() - i);
@@ -233,11 +232,6 @@ pub(super) fn check_ltl_auto(
                 continue;
             }
         };
-        if let Some(res) = structural(sys, p, neg, opts, &share, t, &mut structural_spent)? {
-            on(Event::Decided(&res));
-            results[i] = Some(res);
-            continue;
-        }
         if wasted >= give_up_at {
             log::info!(
                 "LTL #{}: engine symbolic (the compositional engine gave up on {} {} after \
@@ -317,18 +311,31 @@ pub(super) fn check_ltl_auto(
     }
     // the reduced LTSs of the properties given up are of no use to the symbolic engine
     drop(cache);
-    // the properties left to the symbolic engine: a bounded explicit hunt first, which finds
-    // many violations of the large RERS files within a few thousand product states (not on the
-    // properties the compositional engine answers: it costs them its bound for nothing)
+    // the properties left to the symbolic engine: a structural proof of truth, then a bounded
+    // explicit hunt for a violation, which finds many of those of the large RERS files within a
+    // few thousand product states. Not before the compositional engine: on the files it
+    // answers, the failed tries would cost what it saves (2016/105 0.33 -> 1.86 s CPU with
+    // the proofs first)
+    let mut structural_spent = Duration::ZERO;
     let mut k = 0;
     while k < left.len() {
         let i = left[k];
         let t = Instant::now();
         let share = fair_share(budget, left.len() - k);
-        let found = match (&violated[i], automata.get(i, Round::First, &share)?) {
-            (None, Ok(neg)) => hunt_violation(sys, &ps[i], neg, &share)?.map(|cex| (neg, cex)),
-            _ => None,
+        let neg = match (&violated[i], automata.get(i, Round::First, &share)?) {
+            (None, Ok(neg)) => neg,
+            _ => {
+                k += 1;
+                continue;
+            }
         };
+        if let Some(res) = structural(sys, &ps[i], neg, opts, &share, t, &mut structural_spent)? {
+            on(Event::Decided(&res));
+            results[i] = Some(res);
+            left.remove(k);
+            continue;
+        }
+        let found = hunt_violation(sys, &ps[i], neg, &share)?.map(|cex| (neg, cex));
         let Some((neg, cex)) = found else {
             k += 1;
             continue;

@@ -32,11 +32,12 @@ pub enum Engine {
     /// under the RERS reading; `check` only); the symbolic engine where the composition stays
     /// too large.
     Compositional,
-    /// The default. LTL under the RERS reading, per property: the compositional engine where
-    /// its compositions stay small, else the symbolic engine (on the whole system, for all
-    /// such properties at once); a property the compositional engine finds violated goes to
-    /// the symbolic engine too when a counterexample is asked for, which gives the shortest
-    /// one. The choice is logged with -v and named in the JSON report. CTL and the SPIN
+    /// The default. LTL under the RERS reading, per property: a structural proof of truth
+    /// (linear arithmetic, an exactly checked certificate), else the compositional engine
+    /// where its compositions stay small, else a bounded explicit hunt for a counterexample,
+    /// else the symbolic engine (on the whole system, for all such properties at once); a
+    /// property the compositional engine or the hunt finds violated goes to the symbolic
+    /// engine too when a counterexample is asked for, which gives the shortest one. The choice is logged with -v and named in the JSON report. CTL and the SPIN
     /// reading: the symbolic engine
     #[default]
     Auto,

@@ -377,6 +377,9 @@ fn walk(
 /// the prefix revisits a walk start after finitely many walks, and the walks between the two
 /// visits form an accepting cycle. Then up to `tries` tries (step 3 of the module doc).
 /// With `quick`, the prefix and the walks' paths are quick paths (steps 1 and 2), not shortest.
+// the searches' bounds are plain numbers the callers tune one by one; a struct of them would
+// be built at every call site for this one function
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn extract(
     p: &Product,
     reach: &BDDFunction,
