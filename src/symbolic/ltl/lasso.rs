@@ -377,6 +377,7 @@ fn walk(
 /// the prefix revisits a walk start after finitely many walks, and the walks between the two
 /// visits form an accepting cycle. Then up to `tries` tries (step 3 of the module doc).
 /// With `quick`, the prefix and the walks' paths are quick paths (steps 1 and 2), not shortest.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn extract(
     p: &Product,
     reach: &BDDFunction,
