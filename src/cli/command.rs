@@ -46,7 +46,9 @@ impl Cli {
             (true, _) => "error",
             (false, 0) => "warn",
             (false, 1) => "info",
-            (false, _) => "debug",
+            // our own debug lines only: a dependency's (the LP solver's per-iteration lines) would drown
+            // them (`RUST_LOG=debug` still shows everything)
+            (false, _) => "warn,ltsym=debug",
         }
     }
 }

@@ -27,60 +27,6 @@ pub mod net;
 pub mod product;
 pub mod refine;
 
-use std::time::Duration;
-
-use crate::automata::Tgba;
-use crate::model::System;
-
 pub use certificate::{verify, Certificate};
 
-/// What one proof attempt may spend.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// The most states of `P` (before it is cut to its strongly connected parts).
-    pub max_states: usize,
-    /// The most states + edges of the relaxation.
-    pub max_size: usize,
-    /// The most rounds of cuts ([`lp::candidate`]).
-    pub max_rounds: usize,
-    /// The most relaxation steps of one longest-path search.
-    pub max_steps: usize,
-    /// The most Bellman–Ford passes per net and scale when rounding a solution.
-    pub max_passes: usize,
-    /// The most sets of merged components tried.
-    pub max_tries: usize,
-    /// No new try starts after this time (a try runs to its end: the solver cannot be
-    /// interrupted, which `max_size` bounds).
-    pub time: Duration,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_states: 30_000,
-            max_size: 1_000_000,
-            max_rounds: 200,
-            max_steps: 20_000_000,
-            max_passes: 200,
-            max_tries: 8,
-            time: Duration::from_millis(1000),
-        }
-    }
-}
-
-/// A checked proof: the merged components, the size of the last program, how many sets of
-/// merged components were tried, and the certificate.
-#[derive(Clone, Debug)]
-pub struct Proof {
-    pub merged: Vec<String>,
-    pub states: usize,
-    pub edges: usize,
-    pub tries: usize,
-    pub certificate: Certificate,
-}
-
-/// A proof that no infinite run of `sys` is accepted by `neg` (the automaton of a property's
-/// negation), if one is found within `limits`.
-pub fn prove(sys: &System, neg: &Tgba, limits: &Limits) -> Option<Proof> {
-    refine::search(sys, neg, limits)
-}
+pub use refine::{prove, Limits, Proof};

@@ -169,6 +169,16 @@ fn auto_agrees(sys: &System, formulas: &[ltsym::logic::Ltl], limit: usize, work:
         match r.engine.as_deref() {
             Some("compositional") => counts.compositional += 1,
             Some("symbolic") => counts.symbolic += 1,
+            // the properties the compositional engine leaves: a structural proof is only ever
+            // of a true property, the hunt's counterexample only ever of a false one
+            Some("structural") => {
+                assert_eq!(explicit[k], Some(true), "{}", formulas[k]);
+                counts.structural += 1;
+            }
+            Some("explicit hunt") => {
+                assert_eq!(explicit[k], Some(false), "{}", formulas[k]);
+                counts.hunt += 1;
+            }
             other => panic!("engine {other:?}"),
         }
         if r.engine.as_deref() == Some("compositional") {
@@ -190,6 +200,8 @@ fn auto_agrees(sys: &System, formulas: &[ltsym::logic::Ltl], limit: usize, work:
 struct Counts {
     compositional: usize,
     symbolic: usize,
+    structural: usize,
+    hunt: usize,
     violated: usize,
 }
 
@@ -204,6 +216,7 @@ struct Counts {
 fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
     let (comp, by_states, by_work, violated) =
         (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
+    let (structural, hunt) = (Cell::new(0), Cell::new(0));
     let settings = vec![
         (3usize, AUTO_COMPOSE_WORK),
         (200_000, AUTO_COMPOSE_WORK),
@@ -230,16 +243,20 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
             } else {
                 &by_states
             };
-            sym.set(sym.get() + c.symbolic);
+            // what the compositional engine left, whichever engine then answered
+            sym.set(sym.get() + c.symbolic + c.structural + c.hunt);
+            structural.set(structural.get() + c.structural);
+            hunt.set(hunt.get() + c.hunt);
             violated.set(violated.get() + c.violated);
         },
     );
     let (comp, by_states, by_work) = (comp.get(), by_states.get(), by_work.get());
-    let violated = violated.get();
+    let (violated, structural, hunt) = (violated.get(), structural.get(), hunt.get());
     assert!(
-        comp > 20 && by_states > 10 && by_work > 10 && violated > 10,
-        "compositional {comp}, symbolic by the state limit {by_states}, by the work {by_work}, \
-         violated {violated}"
+        comp > 20 && by_states > 10 && by_work > 10 && violated > 10 && structural > 0 && hunt > 0,
+        "compositional {comp}, left by the state limit {by_states}, by the work {by_work}, \
+         violated {violated}, of those left proved structurally {structural}, found by the \
+         hunt {hunt}"
     );
 }
 
@@ -277,13 +294,13 @@ fn campaign() {
         |(sys, formulas, (limit, work))| {
             let c = auto_agrees(&sys.build(), &formulas, limit, work);
             comp.set(comp.get() + c.compositional);
-            sym.set(sym.get() + c.symbolic);
+            sym.set(sym.get() + c.symbolic + c.structural + c.hunt);
             violated.set(violated.get() + c.violated);
             n.set(n.get() + formulas.len());
         },
     );
     eprintln!(
-        "auto campaign: {cases} systems, {} properties: {} compositional, {} symbolic \
+        "auto campaign: {cases} systems, {} properties: {} compositional, {} left to the others \
          (without a counterexample asked for), {} violated; every verdict the explicit \
          engine's and the symbolic engine's",
         n.get(),

@@ -264,21 +264,35 @@ fn auto_engine_gives_the_official_verdicts_and_says_which_engine() {
         assert_eq!(report["mismatches"], 0, "problem {n}");
         let results = report["results"].as_array().expect("results");
         assert_eq!(results.len(), 20, "problem {n}");
+        let mut engines = std::collections::BTreeSet::new();
         for r in results {
             assert!(r["verdict"].is_boolean(), "problem {n}: {r}");
             assert_eq!(r["verdict"], r["expected"], "problem {n}: {r}");
             let compositional = n != 105 || r["number"].as_u64() < Some(10);
-            let engine = if compositional {
-                "compositional"
+            let engine = r["engine"].as_str().expect("an engine");
+            if compositional {
+                assert_eq!(engine, "compositional", "problem {n}: {r}");
             } else {
-                "symbolic"
-            };
-            assert_eq!(r["engine"], engine, "problem {n}: {r}");
+                // the properties the compositional engine leaves: a structural proof (only
+                // ever of a true property), a hunt's counterexample (only ever of a false
+                // one), or the symbolic engine
+                match engine {
+                    "structural" => assert_eq!(r["verdict"], true, "problem {n}: {r}"),
+                    "explicit hunt" => assert_eq!(r["verdict"], false, "problem {n}: {r}"),
+                    e => assert_eq!(e, "symbolic", "problem {n}: {r}"),
+                }
+            }
+            engines.insert(engine.to_string());
             assert_eq!(
                 r["reduction"].is_object(),
                 compositional,
                 "problem {n}: {r}"
             );
+        }
+        if n == 105 {
+            // each step of the auto engine answers some property of 105
+            let all = ["compositional", "explicit hunt", "structural", "symbolic"];
+            assert!(all.iter().all(|e| engines.contains(*e)), "{engines:?}");
         }
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains("engine compositional"), "problem {n}:\n{err}");

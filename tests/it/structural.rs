@@ -128,3 +128,40 @@ fn every_structural_proof_holds_by_the_explicit_engine() {
     );
     assert!(proved.get() > 100, "{} proofs", proved.get());
 }
+
+/// Every structural proof on the RERS 2016 problems with official verdicts (101–115) is of a
+/// property RERS says is true, and the engine proves some of them (so the test can fail). Each
+/// try is bounded (a fifth of a second, the default sizes), which keeps the test short.
+#[test]
+fn every_structural_proof_on_rers_2016_is_of_a_true_property() {
+    use crate::support::data::rers;
+    use ltsym::parse::{dot, ltl};
+    let limits = Limits {
+        time: std::time::Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let (mut proved, mut tried) = (0, 0);
+    for n in 101..=115 {
+        let dot_path = rers(&format!("2016/problem{n}.dot"));
+        let props_path = rers(&format!("2016/problem{n}-properties.txt"));
+        let sys = dot::parse(&std::fs::read_to_string(&dot_path).unwrap(), &dot_path)
+            .expect("a RERS system parses");
+        let ps = ltl::parse_properties(&std::fs::read_to_string(&props_path).unwrap(), &props_path)
+            .expect("RERS properties parse");
+        for p in &ps {
+            let Some(expected) = p.expected else { continue };
+            let neg = translate(&Ltl::not(p.formula.clone())).expect("translates");
+            tried += 1;
+            if let Some(proof) = prove(&sys, &neg, &limits) {
+                proved += 1;
+                assert!(
+                    expected,
+                    "2016/{n} #{}: proved by {:?}, but RERS says false",
+                    p.number, proof.merged
+                );
+            }
+        }
+    }
+    eprintln!("{proved} of {tried} RERS 2016 properties proved structurally");
+    assert!(proved >= 20, "only {proved} of {tried} proved");
+}

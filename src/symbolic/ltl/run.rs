@@ -60,8 +60,7 @@ pub struct LtlStats {
     /// [`Universe::SystemReach`] this may include unreachable states; when the fixpoint
     /// stopped early, a superset of the fair states.
     pub fair_states: BigUint,
-    /// The Emerson-Lei fixpoint stopped once the initial state had left it (the property
-    /// holds).
+    /// The Emerson-Lei fixpoint stopped once the initial state had left it (the property holds).
     pub stopped_early: bool,
     pub build_seconds: f64,
     pub reach_seconds: f64,
@@ -97,11 +96,10 @@ pub struct LtlResult {
     pub stats: LtlStats,
 }
 
-/// The probe gets this fraction of every slice: where it wins, it wins early (a sink close to
-/// the initial state, a small product), and where the fixpoint wins, racing should cost it
-/// little. A half rather than a quarter: the probe that finds the reachable product states
-/// sooner hands the rest to the fixpoints inside them sooner (docs/benchmarks.md, "Probe and
-/// fixpoint race").
+/// The probe gets this fraction of every slice: where it wins, it wins early (a sink close to the
+/// initial state, a small product), and where the fixpoint wins, racing should cost it little. A
+/// half rather than a quarter: the probe that finds the reachable product states sooner hands the
+/// rest to the fixpoints inside them sooner (docs/benchmarks.md, "Probe and fixpoint race").
 const PROBE_SHARE: usize = 2;
 
 /// The probe's fraction when the space is the projections' over-approximation (`SystemCtx::exact`
@@ -118,12 +116,11 @@ const PROBE_SHARE_OVER: usize = 1;
 const BACKWARD_SHARE_OVER: usize = 16;
 
 /// The rounds of the forward fixpoint in a race of the two fixpoints on the reachable product
-/// states ([`ExactFixpoint::Race`]): one that has not ended after them leaves the race. Each
-/// of its rounds is a closure, where the backward fixpoint's trim peels a layer of dead ends
-/// with one preimage, and on layered products its rounds create few nodes each, so turns of
-/// equal nodes do not bound its time (RERS 2017 problem 112 #2: over 200 rounds in the turns
-/// the backward one needed; 2016 problem 119 #1: decided in 2; docs/benchmarks.md, "Forward
-/// fair-cycle fixpoint").
+/// states ([`ExactFixpoint::Race`]): one that has not ended after them leaves the race. Each of its
+/// rounds is a closure, where the backward fixpoint's trim peels a layer of dead ends with one
+/// preimage, and on layered products its rounds create few nodes each, so turns of equal nodes do
+/// not bound its time (RERS 2017 problem 112 #2: over 200 rounds in the turns the backward one
+/// needed; 2016 problem 119 #1: decided in 2; docs/benchmarks.md, "Forward fair-cycle fixpoint").
 const RACE_FORWARD_ROUNDS: usize = 8;
 
 /// The first slice of the race, in BDD nodes created. Measured on RERS 2016 problems 115 and
@@ -163,10 +160,8 @@ pub struct LtlOptions {
     /// The work of each search of the shortening, in BDD nodes created (see `shorten.rs`): one
     /// that runs out keeps what it found and the lasso carries the bound it proved.
     pub shorten_work: usize,
-    /// How the paths of an unshortened counterexample are found: the extraction's prefix to
-    /// the fair set and the paths of its walks ([`lasso`], steps 1 and 2) by a walk of
-    /// single states rather than by breadth-first layers when they are long. With
-    /// [`LtlOptions::shorten`], breadth-first: the shortening starts from that lasso.
+    /// The paths of an unshortened counterexample ([`QuickPaths`]; breadth-first with
+    /// [`LtlOptions::shorten`]: the shortening starts from that lasso).
     pub quick: QuickPaths,
     /// Walks tried before the exact SCC search of the lasso extraction (see
     /// [`lasso`]); 0 goes straight to the SCC search.
@@ -197,8 +192,7 @@ pub enum ExactFixpoint {
     Forward,
     /// Both, in turns of work that double (backward first, each resumed where it stopped),
     /// until one decides: neither direction wins everywhere, and the race costs at most about
-    /// three times the faster one's work (its own, the other's equal turns, the last turn
-    /// doubled).
+    /// three times the faster one's work (its own, the other's equal turns, the last turn doubled).
     #[default]
     Race,
 }
@@ -237,7 +231,6 @@ pub enum Universe {
 }
 
 /// [`check_ltl`] with all options.
-///
 /// Two searches race, in time slices that double, each resumed where it stopped:
 /// * the Emerson-Lei fixpoint on the space (`EmersonLei`), which stops as soon as it has
 ///   dropped the initial state (the property then holds);
@@ -253,16 +246,13 @@ pub enum Universe {
 ///   direction can be far faster than the other (RERS 2016 problem 119 #1 and 2017 problem
 ///   112 #2; docs/benchmarks.md, "Forward fair-cycle fixpoint"). Without acceptance sets,
 ///   the backward fixpoint alone.
-///
 /// In the probe's share of each slice, the Emerson-Lei fixpoint also runs inside the states the
-/// probe has found so far (a snapshot, resumed until it completes, then taken again from the
-/// grown set). Those states are reachable, so a fair state among them, fair on a cycle inside
-/// them, is a violation, and those fair states are a valid fair set for the lasso extraction
-/// (each starts an accepting run inside them). This finds lassos near the initial state that
-/// do not end in a sink: RERS 2017 problem 108 #13, `G(c0_t3 => F c6_t11)`, hundreds of times
-/// faster inside the probe's first 631-node set than in the backward closure of the fixpoint
-/// on the whole space.
-///
+/// probe has found so far (a snapshot, resumed until it completes, then taken again from the grown
+/// set). Those states are reachable, so a fair state among them, fair on a cycle inside them, is a
+/// violation, and those fair states are a valid fair set for the lasso extraction (each starts an
+/// accepting run inside them). This finds lassos near the initial state that do not end in a sink:
+/// RERS 2017 problem 108 #13, `G(c0_t3 => F c6_t11)`, hundreds of times faster inside the probe's
+/// first 631-node set than in the backward closure of the fixpoint on the whole space.
 /// Either can be fast where the other is hopeless. RERS 2016 problem 115 #2,
 /// `G(c12_t8 => (!c5_t6 W c5_t2__c14_t12))`: the probe over a thousand times faster than the
 /// backward closure of the fixpoint. RERS 2017 problem 113 #1: a long trim of the universe,
