@@ -60,7 +60,8 @@ pub struct LtlStats {
     /// [`Universe::SystemReach`] this may include unreachable states; when the fixpoint
     /// stopped early, a superset of the fair states.
     pub fair_states: BigUint,
-    /// The Emerson-Lei fixpoint stopped once the initial state had left it (the property holds).
+    /// The Emerson-Lei fixpoint stopped once the initial state had left it (the property
+    /// holds).
     pub stopped_early: bool,
     pub build_seconds: f64,
     pub reach_seconds: f64,
@@ -190,9 +191,9 @@ pub enum ExactFixpoint {
     /// but is far slower on some properties of others (2017 problem 112 #2; docs/benchmarks.md,
     /// "Forward fair-cycle fixpoint").
     Forward,
-    /// Both, in turns of work that double (backward first, each resumed where it stopped),
-    /// until one decides: neither direction wins everywhere, and the race costs at most about
-    /// three times the faster one's work (its own, the other's equal turns, the last turn doubled).
+    /// Both, in turns of work that double (backward first, each resumed where it stopped), until
+    /// one decides: neither direction wins everywhere, and the race costs at most about three times
+    /// the faster one's work (its own, the other's equal turns, the last turn doubled).
     #[default]
     Race,
 }
@@ -231,6 +232,7 @@ pub enum Universe {
 }
 
 /// [`check_ltl`] with all options.
+///
 /// Two searches race, in time slices that double, each resumed where it stopped:
 /// * the Emerson-Lei fixpoint on the space (`EmersonLei`), which stops as soon as it has
 ///   dropped the initial state (the property then holds);
@@ -246,6 +248,7 @@ pub enum Universe {
 ///   direction can be far faster than the other (RERS 2016 problem 119 #1 and 2017 problem
 ///   112 #2; docs/benchmarks.md, "Forward fair-cycle fixpoint"). Without acceptance sets,
 ///   the backward fixpoint alone.
+///
 /// In the probe's share of each slice, the Emerson-Lei fixpoint also runs inside the states the
 /// probe has found so far (a snapshot, resumed until it completes, then taken again from the grown
 /// set). Those states are reachable, so a fair state among them, fair on a cycle inside them, is a
@@ -253,6 +256,7 @@ pub enum Universe {
 /// accepting run inside them). This finds lassos near the initial state that do not end in a sink:
 /// RERS 2017 problem 108 #13, `G(c0_t3 => F c6_t11)`, hundreds of times faster inside the probe's
 /// first 631-node set than in the backward closure of the fixpoint on the whole space.
+///
 /// Either can be fast where the other is hopeless. RERS 2016 problem 115 #2,
 /// `G(c12_t8 => (!c5_t6 W c5_t2__c14_t12))`: the probe over a thousand times faster than the
 /// backward closure of the fixpoint. RERS 2017 problem 113 #1: a long trim of the universe,
@@ -411,8 +415,7 @@ impl<'c> LtlRun<'c> {
                 target = target.or(&ctx.enc.value(ctx.aut_block, q, false)?)?;
             }
             if target.satisfiable() {
-                // a sink accepts what follows if it goes on forever: everything does where
-                // deadlocks stutter
+                // a sink accepts what follows if it goes on forever: all does if deadlocks stutter
                 if !aut.stutters {
                     target = target.and(&ctx.infinite(budget)?)?;
                 }
@@ -582,8 +585,7 @@ impl<'c> LtlRun<'c> {
         let mut forward_holds = false;
         loop {
             // Set when the probe has just found the reachable product states: in a race of the
-            // two fixpoints there, the backward one, under way since the start, takes the
-            // first turn.
+            // two fixpoints there, the backward one, under way since the start, goes first.
             let mut fresh = false;
             if let Some(pr) = self.probe.as_mut() {
                 let t = Instant::now();
