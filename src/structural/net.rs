@@ -7,6 +7,7 @@
 //! the labels neither in the merged components' alphabets nor atoms of the formula, which share
 //! one slot (the automaton reads them as one letter and `P` moves alike on each of them).
 
+use crate::automata::lasso::sccs;
 use crate::automata::AccSet;
 use crate::model::LabelId;
 
@@ -85,7 +86,14 @@ pub fn restrict(net: &mut Net, start: u32, keep: impl Fn(AccSet) -> bool) {
             }
         }
     }
-    let comp = tarjan(n, &out, &net.edges, &seen);
+    // the successors of the states reached only: the others are dropped below (`seen`)
+    let succ: Vec<Vec<usize>> = (0..n)
+        .map(|v| match seen[v] {
+            true => out[v].iter().map(|&i| net.edges[i].to as usize).collect(),
+            false => Vec::new(),
+        })
+        .collect();
+    let comp = sccs(n, &succ);
     let mut masks: Vec<AccSet> = vec![0; n];
     for e in &net.edges {
         let (f, t) = (e.from as usize, e.to as usize);
@@ -115,61 +123,4 @@ pub fn restrict(net: &mut Net, start: u32, keep: impl Fn(AccSet) -> bool) {
     }
     net.states = next as usize;
     net.edges = edges;
-}
-
-/// The strongly connected component of each state reached (`seen`), by Tarjan's algorithm
-/// without recursion; unreached states get `usize::MAX`.
-fn tarjan(n: usize, out: &[Vec<usize>], edges: &[Edge], seen: &[bool]) -> Vec<usize> {
-    const NONE: usize = usize::MAX;
-    let mut index = vec![NONE; n];
-    let mut low = vec![0usize; n];
-    let mut comp = vec![NONE; n];
-    let mut on = vec![false; n];
-    let mut stack = Vec::new();
-    let mut next = 0;
-    let mut ncomp = 0;
-    for root in 0..n {
-        if !seen[root] || index[root] != NONE {
-            continue;
-        }
-        // (state, position in its out list)
-        let mut call = vec![(root, 0usize)];
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on[root] = true;
-        while let Some(&mut (v, ref mut pos)) = call.last_mut() {
-            if *pos < out[v].len() {
-                let w = edges[out[v][*pos]].to as usize;
-                *pos += 1;
-                if index[w] == NONE {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on[w] = true;
-                    call.push((w, 0));
-                } else if on[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-            } else {
-                call.pop();
-                if let Some(&(u, _)) = call.last() {
-                    low[u] = low[u].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    while let Some(w) = stack.pop() {
-                        on[w] = false;
-                        comp[w] = ncomp;
-                        if w == v {
-                            break;
-                        }
-                    }
-                    ncomp += 1;
-                }
-            }
-        }
-    }
-    comp
 }
