@@ -9,7 +9,9 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
-use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR, HUNT_MAX_STATES};
+use super::options::{
+    CheckOptions, Engine, AUTO_GIVE_UP_FACTOR, HUNT_GUIDED_STATES, HUNT_MAX_STATES,
+};
 use super::shared::{
     fair_share, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
 };
@@ -21,7 +23,7 @@ use crate::compose::realise::realise_network_lasso;
 use crate::compose::smart::{Bounds, Cache, Stop};
 use crate::compose::tree::Node;
 use crate::error::{Error, Result};
-use crate::explicit::hunt::{hunt_lasso, Hunt};
+use crate::explicit::hunt::{hunt, Hunt};
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
@@ -486,7 +488,7 @@ fn symbolic_on_network(
 fn hunt_violation(sys: &System, p: &Property<Ltl>, neg: &Tgba, budget: &Budget) -> Result<Verdict> {
     let t = Instant::now();
     let max = HUNT_MAX_STATES;
-    let found = match hunt_lasso(sys, neg, max, budget) {
+    let found = match hunt(sys, neg, HUNT_GUIDED_STATES, max, budget) {
         Ok(h) => h,
         Err(Error::Limit(_)) => return Ok(None),
         Err(e) => return Err(e),
@@ -517,7 +519,8 @@ fn hunt_violation(sys: &System, p: &Property<Ltl>, neg: &Tgba, budget: &Budget) 
         }
         Hunt::Bound => {
             log::info!(
-                "LTL #{}: the explicit hunt passed {max} states without a lasso ({secs:.3} s)",
+                "LTL #{}: the explicit hunt passed {HUNT_GUIDED_STATES} + {max} states without a lasso \
+                 ({secs:.3} s)",
                 p.number
             );
             Ok(None)

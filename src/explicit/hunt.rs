@@ -21,8 +21,10 @@
 //! explored to its end without one proves the property (the search is complete on the
 //! reachable product), but a bound reached says nothing.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
+use super::guide::{Guide, HOPELESS};
 use super::index::SuccessorIndex;
 use super::ltl::letters;
 use crate::automata::{AccSet, Tgba};
@@ -124,120 +126,271 @@ struct Frame {
     via: Option<Move>,
 }
 
+impl<'a> Product<'a> {
+    fn new(sys: &'a System, tgba: &'a Tgba) -> Product<'a> {
+        let mut by_state: Vec<Vec<usize>> = vec![Vec::new(); tgba.num_states];
+        for (i, e) in tgba.edges.iter().enumerate() {
+            by_state[e.from].push(i);
+        }
+        let mut p = Product {
+            index: SuccessorIndex::new(sys),
+            tgba,
+            by_state,
+            letter: letters(sys, tgba),
+            width: sys.components().len(),
+            ids: HashMap::new(),
+            keys: Vec::new(),
+            scratch: Vec::new(),
+        };
+        let mut init = sys.initial_state();
+        init.push(tgba.initial as StateId);
+        p.intern(&init);
+        p
+    }
+
+    /// The guide's rank of product state `v`.
+    fn rank(&self, guide: &Guide, v: u32) -> u64 {
+        let key = &self.keys[v as usize];
+        guide.rank(&key[..self.width], key[self.width] as usize)
+    }
+}
+
+/// The hunt of `check --engine auto`: [`hunt_lasso_guided`] with a bound of `guided` states,
+/// then [`hunt_lasso`] with one of `plain`. Guided first: it finds most violations of the RERS
+/// files within a few hundred states; the plain one finds a few sooner, and on a small product
+/// answers that there is no lasso.
+pub fn hunt(
+    sys: &System,
+    tgba: &Tgba,
+    guided: usize,
+    plain: usize,
+    budget: &Budget,
+) -> Result<Hunt> {
+    match hunt_lasso_guided(sys, tgba, guided, budget)? {
+        Hunt::Bound => hunt_lasso(sys, tgba, plain, budget),
+        h => Ok(h),
+    }
+}
+
 /// Searches the product of `sys` and `tgba` (the automaton of the negated property) for an
 /// accepting lasso, finding at most `max_states` product states; checks `budget`'s limits as
 /// it goes.
 pub fn hunt_lasso(sys: &System, tgba: &Tgba, max_states: usize, budget: &Budget) -> Result<Hunt> {
-    let mut by_state: Vec<Vec<usize>> = vec![Vec::new(); tgba.num_states];
-    for (i, e) in tgba.edges.iter().enumerate() {
-        by_state[e.from].push(i);
+    let mut p = Product::new(sys, tgba);
+    let mut dfs = Couvreur::default();
+    dfs.search(&mut p, None, 0, budget, &|p, _| p.keys.len() > max_states)
+}
+
+/// The product states each depth-first search for a cycle of [`hunt_lasso_guided`] may visit.
+const CYCLE_STATES: u32 = 2_000;
+
+/// Searches the product of `sys` and `tgba` for an accepting lasso best first, as ranked by
+/// [`Guide`] (the states nearest to an accepting SCC of the automaton first, ties in the order
+/// found), and from each state the search takes whose automaton state is in an accepting SCC,
+/// depth first for an accepting cycle (at most [`CYCLE_STATES`] states each); gives up once
+/// `max_states` product states are found. Never concludes that there is no lasso.
+pub fn hunt_lasso_guided(
+    sys: &System,
+    tgba: &Tgba,
+    max_states: usize,
+    budget: &Budget,
+) -> Result<Hunt> {
+    let mut p = Product::new(sys, tgba);
+    let guide = Guide::new(sys, tgba, &p.letter);
+    // `parent[v]`: the state and label the best-first search reached `v` from; UNSEEN for a
+    // state it has not reached (the depth-first searches find states too), ROOT for state 0
+    const UNSEEN: (u32, u32) = (u32::MAX, u32::MAX);
+    const ROOT: (u32, u32) = (u32::MAX, 0);
+    let mut parent: Vec<(u32, u32)> = vec![ROOT];
+    let mut heap = BinaryHeap::new();
+    let r0 = p.rank(&guide, 0);
+    if r0 != HOPELESS {
+        heap.push(Reverse((r0, 0u32)));
     }
-    let width = sys.components().len();
-    let mut p = Product {
-        index: SuccessorIndex::new(sys),
-        tgba,
-        by_state,
-        letter: letters(sys, tgba),
-        width,
-        ids: HashMap::new(),
-        keys: Vec::new(),
-        scratch: Vec::new(),
-    };
-    let all = tgba.all_acc();
-    let mut init = sys.initial_state();
-    init.push(tgba.initial as StateId);
-    let s0 = p.intern(&init);
-    // `num[v]`: 0 unvisited, DEAD once its SCC is complete, else its depth-first number
-    const DEAD: u32 = u32::MAX;
-    let mut num: Vec<u32> = Vec::new();
-    let mut count: u32 = 0;
-    // the states visited whose SCC is not complete, in visiting order
-    let mut live: Vec<u32> = Vec::new();
-    // (depth-first number of the root, acceptance sets inside its SCC, of the edge into it)
-    let mut roots: Vec<(u32, AccSet, AccSet)> = Vec::new();
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut push = |p: &mut Product<'_>,
-                    num: &mut Vec<u32>,
-                    live: &mut Vec<u32>,
-                    roots: &mut Vec<(u32, AccSet, AccSet)>,
-                    stack: &mut Vec<Frame>,
-                    v: u32,
-                    via: Option<Move>| {
-        count += 1;
-        if num.len() <= v as usize {
-            num.resize(v as usize + 1, 0);
+    let mut dfs = Couvreur::default();
+    let mut moves = Vec::new();
+    let mut expanded = 0usize;
+    while let Some(Reverse((r, v))) = heap.pop() {
+        // the work: the states taken and those the depth-first searches visited (again)
+        if p.keys.len() > max_states || expanded + dfs.count as usize > max_states {
+            return Ok(Hunt::Bound);
         }
-        num[v as usize] = count;
-        live.push(v);
-        roots.push((count, 0, via.map_or(0, |m| m.acc)));
+        expanded += 1;
+        if expanded.is_multiple_of(1024) {
+            budget.check_states(p.keys.len())?;
+        }
+        if r >> 32 == 0 {
+            let start = dfs.count;
+            let h = dfs.search(&mut p, Some(&guide), v, budget, &|_, count| {
+                count - start > CYCLE_STATES
+            })?;
+            if let Hunt::Lasso {
+                prefix: rest,
+                cycle,
+                states,
+            } = h
+            {
+                let mut prefix = Vec::new();
+                let mut w = v;
+                while parent[w as usize] != ROOT {
+                    let (from, l) = parent[w as usize];
+                    prefix.push(l as LabelId);
+                    w = from;
+                }
+                prefix.reverse();
+                prefix.extend(rest);
+                return Ok(Hunt::Lasso {
+                    prefix,
+                    cycle,
+                    states,
+                });
+            }
+        }
+        moves.clear();
+        p.moves(v, &mut moves);
+        for m in &moves {
+            let t = m.target as usize;
+            if parent.len() <= t {
+                parent.resize(p.keys.len().max(t + 1), UNSEEN);
+            }
+            if parent[t] != UNSEEN {
+                continue;
+            }
+            parent[t] = (v, m.label);
+            let rt = p.rank(&guide, m.target);
+            if rt != HOPELESS {
+                heap.push(Reverse((rt, m.target)));
+            }
+        }
+    }
+    Ok(Hunt::Bound)
+}
+
+/// Couvreur's check, depth first from one state; kept between searches from several states,
+/// so that a later search skips the SCCs an earlier one completed (none of which has an
+/// accepting cycle, nor reaches one).
+#[derive(Default)]
+struct Couvreur {
+    /// `num[v]`: 0 unvisited, DEAD once its SCC is complete, else its depth-first number
+    num: Vec<u32>,
+    count: u32,
+    /// the states visited whose SCC is not complete, in visiting order
+    live: Vec<u32>,
+    /// (depth-first number of the root, acceptance sets inside its SCC, of the edge into it)
+    roots: Vec<(u32, AccSet, AccSet)>,
+    stack: Vec<Frame>,
+}
+
+const DEAD: u32 = u32::MAX;
+
+impl Couvreur {
+    /// Visits `v`, reached by `via`; with a guide, its moves best ranked first and none to a
+    /// state on no accepting lasso.
+    fn push(&mut self, p: &mut Product<'_>, guide: Option<&Guide>, v: u32, via: Option<Move>) {
+        self.count += 1;
+        if self.num.len() <= v as usize {
+            self.num.resize(v as usize + 1, 0);
+        }
+        self.num[v as usize] = self.count;
+        self.live.push(v);
+        self.roots.push((self.count, 0, via.map_or(0, |m| m.acc)));
         let mut moves = Vec::new();
         p.moves(v, &mut moves);
-        stack.push(Frame {
+        if let Some(g) = guide {
+            let mut ranked: Vec<(u64, Move)> = moves
+                .iter()
+                .map(|m| (p.rank(g, m.target), *m))
+                .filter(|(r, _)| *r != HOPELESS)
+                .collect();
+            ranked.sort_by_key(|(r, _)| *r);
+            moves = ranked.into_iter().map(|(_, m)| m).collect();
+        }
+        self.stack.push(Frame {
             state: v,
             moves,
             next: 0,
             via,
         });
-    };
-    push(
-        &mut p, &mut num, &mut live, &mut roots, &mut stack, s0, None,
-    );
-    let mut steps = 0usize;
-    while let Some(top) = stack.last_mut() {
-        steps += 1;
-        if steps.is_multiple_of(4096) {
-            budget.check_states(p.keys.len())?;
+    }
+
+    /// Searches from `from` until an accepting lasso or `over(product, states visited)`; a
+    /// search cut short leaves the states it did not complete unvisited for the next one.
+    fn search(
+        &mut self,
+        p: &mut Product<'_>,
+        guide: Option<&Guide>,
+        from: u32,
+        budget: &Budget,
+        over: &dyn Fn(&Product<'_>, u32) -> bool,
+    ) -> Result<Hunt> {
+        if self.num.get(from as usize).is_some_and(|&n| n == DEAD) {
+            return Ok(Hunt::Bound);
         }
-        if top.next < top.moves.len() {
-            let m = top.moves[top.next];
-            top.next += 1;
-            let n = num.get(m.target as usize).copied().unwrap_or(0);
-            if n == 0 {
-                if p.keys.len() > max_states {
-                    return Ok(Hunt::Bound);
-                }
-                push(
-                    &mut p,
-                    &mut num,
-                    &mut live,
-                    &mut roots,
-                    &mut stack,
-                    m.target,
-                    Some(m),
-                );
-            } else if n != DEAD {
-                // a cycle: every root above the target's joins its SCC
-                let mut acc = m.acc;
-                while roots.last().is_some_and(|r| r.0 > n) {
-                    let (_, inside, into) = roots.pop().unwrap_or_default();
-                    acc |= inside | into;
-                }
-                let Some(root) = roots.last_mut() else {
-                    continue;
-                };
-                root.1 |= acc;
-                if root.1 & all == all {
-                    let root_num = root.0;
-                    return Ok(lasso(&mut p, &num, &stack, root_num, all));
-                }
+        let all = p.tgba.all_acc();
+        self.push(p, guide, from, None);
+        let mut steps = 0usize;
+        while let Some(top) = self.stack.last_mut() {
+            steps += 1;
+            if steps.is_multiple_of(4096) {
+                budget.check_states(p.keys.len())?;
             }
-        } else {
-            let v = top.state;
-            stack.pop();
-            if roots.last().is_some_and(|r| r.0 == num[v as usize]) {
-                roots.pop();
-                let n = num[v as usize];
-                while live.last().is_some_and(|&w| num[w as usize] >= n) {
-                    if let Some(w) = live.pop() {
-                        num[w as usize] = DEAD;
+            if top.next < top.moves.len() {
+                let m = top.moves[top.next];
+                top.next += 1;
+                let n = self.num.get(m.target as usize).copied().unwrap_or(0);
+                if n == 0 {
+                    if over(p, self.count) {
+                        self.abandon();
+                        return Ok(Hunt::Bound);
+                    }
+                    self.push(p, guide, m.target, Some(m));
+                } else if n != DEAD {
+                    // a cycle: every root above the target's joins its SCC
+                    let mut acc = m.acc;
+                    while self.roots.last().is_some_and(|r| r.0 > n) {
+                        let (_, inside, into) = self.roots.pop().unwrap_or_default();
+                        acc |= inside | into;
+                    }
+                    let Some(root) = self.roots.last_mut() else {
+                        continue;
+                    };
+                    root.1 |= acc;
+                    if root.1 & all == all {
+                        let root_num = root.0;
+                        return Ok(lasso(p, &self.num, &self.stack, root_num, all));
+                    }
+                }
+            } else {
+                let v = top.state;
+                self.stack.pop();
+                if self
+                    .roots
+                    .last()
+                    .is_some_and(|r| r.0 == self.num[v as usize])
+                {
+                    self.roots.pop();
+                    let n = self.num[v as usize];
+                    while self.live.last().is_some_and(|&w| self.num[w as usize] >= n) {
+                        if let Some(w) = self.live.pop() {
+                            self.num[w as usize] = DEAD;
+                        }
                     }
                 }
             }
         }
+        Ok(Hunt::Empty {
+            states: p.keys.len(),
+        })
     }
-    Ok(Hunt::Empty {
-        states: p.keys.len(),
-    })
+
+    /// Forgets a search cut short: its SCCs not completed are unvisited again.
+    fn abandon(&mut self) {
+        for w in self.live.drain(..) {
+            self.num[w as usize] = 0;
+        }
+        self.roots.clear();
+        self.stack.clear();
+    }
 }
 
 /// The lasso through the SCC whose root has depth-first number `root_num`, which has edges of

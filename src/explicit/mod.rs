@@ -9,6 +9,7 @@
 pub mod backward;
 pub mod ctl;
 pub mod graph;
+mod guide;
 pub mod hunt;
 mod index;
 pub mod ltl;

@@ -4,18 +4,23 @@
 //! lasso the hunt reports must be a trace of the system (replayed) that violates the formula
 //! and that the automaton of the negation accepts; a hunt that explores the whole product
 //! must answer as the explicit engine does (a lasso iff the explicit engine has one); and a
-//! hunt cut short by its bound may report only a real lasso.
+//! hunt cut short by its bound may report only a real lasso. The guided hunt likewise: a lasso
+//! it reports is real, it never reports one where there is none, and with a bound beyond the
+//! product it finds one wherever there is one; and on a system of independent noise it finds,
+//! within a few states, the lasso the plain depth-first order misses.
 
 use std::cell::Cell;
 
 use proptest::prelude::{Just, Strategy};
 
 use ltsym::automata::{accepts_lasso, translate};
-use ltsym::explicit::hunt::{hunt_lasso, Hunt};
+use ltsym::explicit::hunt::{hunt, hunt_lasso, hunt_lasso_guided, Hunt};
 use ltsym::explicit::*;
 use ltsym::gen::random;
 use ltsym::limits::Budget;
 use ltsym::logic::Ltl;
+use ltsym::model::{StateId, SystemBuilder};
+use ltsym::parse::ltl::parse_formula;
 use ltsym::System;
 
 use crate::support::arb;
@@ -107,4 +112,126 @@ fn the_hunt_agrees_with_the_explicit_engine() {
         "{found} lassos, {empty} empty products; bound 4: {bounded_found} lassos, {bounded_out} \
          cut short"
     );
+}
+
+#[test]
+fn the_guided_hunt_agrees_with_the_explicit_engine() {
+    let (found, none, bounded_found, bounded_out) =
+        (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
+    let cases = arb::random_specs(3..=4, 3..=4, 4..=6, &[0.3, 0.6], 0.5).prop_flat_map(|spec| {
+        let formulas = arb::formulas_over(&random(&spec).unwrap(), 4, 4, 30);
+        (Just(spec), formulas)
+    });
+    prop::check(
+        "hunt::the_guided_hunt_agrees_with_the_explicit_engine",
+        40,
+        cases,
+        |(spec, formulas)| {
+            let sys: System = random(&spec).unwrap();
+            let g = StateGraph::build(&sys, None).unwrap();
+            let budget = Budget::unlimited();
+            for f in &formulas {
+                let neg = translate(&Ltl::not(f.clone())).unwrap();
+                let oracle = find_accepting_lasso(&g, &sys, &neg).is_some();
+                // beyond the product (at most 4^4 * automaton states): complete
+                match hunt_lasso_guided(&sys, &neg, 1_000_000, &budget).unwrap() {
+                    Hunt::Lasso { prefix, cycle, .. } => {
+                        found.set(found.get() + 1);
+                        assert!(oracle, "{f}: a guided lasso, the explicit engine none");
+                        assert_violation(&sys, f, &neg, &prefix, &cycle);
+                    }
+                    Hunt::Empty { .. } => panic!("{f}: the guided hunt concluded emptiness"),
+                    Hunt::Bound => {
+                        none.set(none.get() + 1);
+                        assert!(!oracle, "{f}: the guided hunt missed a lasso");
+                    }
+                }
+                // a bound of a few states, and the two hunts one after the other
+                for h in [
+                    hunt_lasso_guided(&sys, &neg, 6, &budget).unwrap(),
+                    hunt(&sys, &neg, 6, 6, &budget).unwrap(),
+                ] {
+                    match h {
+                        Hunt::Lasso { prefix, cycle, .. } => {
+                            bounded_found.set(bounded_found.get() + 1);
+                            assert!(oracle, "{f}: (bound 6) a lasso, the explicit engine none");
+                            assert_violation(&sys, f, &neg, &prefix, &cycle);
+                        }
+                        Hunt::Empty { .. } => assert!(!oracle, "{f}: (bound 6) no lasso"),
+                        Hunt::Bound => bounded_out.set(bounded_out.get() + 1),
+                    }
+                }
+            }
+        },
+    );
+    let (found, none, bounded_found, bounded_out) = (
+        found.get(),
+        none.get(),
+        bounded_found.get(),
+        bounded_out.get(),
+    );
+    assert!(
+        found > 200 && none > 100 && bounded_found > 20 && bounded_out > 20,
+        "{found} guided lassos, {none} none; bound 6: {bounded_found} lassos, {bounded_out} cut \
+         short"
+    );
+}
+
+/// Three counters of 12 states each (labels `n0_0` ... `n2_11`, which sort before the others),
+/// and a component `w` that can go `x` then `b` into a state with a self-loop `idle`: the
+/// plain depth-first search counts first, through 12^3 interleavings.
+fn noise_then_b() -> System {
+    let mut b = SystemBuilder::new();
+    for c in 0..3 {
+        let id = b.add_component(&format!("c{c}"));
+        for s in 0..12 {
+            b.add_state(id, &format!("s{s}")).unwrap();
+        }
+        b.set_start(id, 0);
+        for s in 0..12 {
+            let to = ((s + 1) % 12) as StateId;
+            b.add_transition(id, s as StateId, &format!("n{c}_{s}"), to);
+        }
+    }
+    let w = b.add_component("w");
+    for s in 0..3 {
+        b.add_state(w, &format!("s{s}")).unwrap();
+    }
+    b.set_start(w, 0);
+    b.add_transition(w, 0, "x", 1);
+    b.add_transition(w, 1, "zb", 2);
+    b.add_transition(w, 2, "zidle", 2);
+    b.build().unwrap()
+}
+
+#[test]
+fn the_guided_hunt_finds_at_once_what_the_plain_order_misses() {
+    let sys = noise_then_b();
+    let budget = Budget::unlimited();
+    let f = parse_formula("G !zb", std::path::Path::new("t")).unwrap();
+    let neg = translate(&Ltl::not(f.clone())).unwrap();
+    assert_eq!(
+        hunt_lasso(&sys, &neg, 1_000, &budget).unwrap(),
+        Hunt::Bound,
+        "the plain order finds the lasso within 1,000 states: the case shows nothing"
+    );
+    match hunt_lasso_guided(&sys, &neg, 50, &budget).unwrap() {
+        Hunt::Lasso { prefix, cycle, .. } => {
+            assert_violation(&sys, &f, &neg, &prefix, &cycle);
+            assert_eq!(prefix.len(), 2, "{prefix:?}: not straight to `zb`");
+        }
+        h => panic!("the guided hunt found no lasso within 50 states: {h:?}"),
+    }
+    // a property that holds: no lasso however far the hunt goes
+    let g = StateGraph::build(&sys, None).unwrap();
+    for text in ["G !zz", "G (x -> X G !x)", "F zb -> F x", "G (zb -> G !x)"] {
+        let f = parse_formula(text, std::path::Path::new("t")).unwrap();
+        let neg = translate(&Ltl::not(f.clone())).unwrap();
+        assert!(find_accepting_lasso(&g, &sys, &neg).is_none(), "{f} fails");
+        assert_eq!(
+            hunt_lasso_guided(&sys, &neg, 1_000_000, &budget).unwrap(),
+            Hunt::Bound,
+            "{f}"
+        );
+    }
 }
