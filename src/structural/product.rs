@@ -17,9 +17,10 @@ use std::hash::BuildHasherDefault;
 /// of a failed proof's time on RERS 2016/105 (`perf`), the product's states being hashed as found.
 type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<oxidd::util::FxHasher>>;
 
+use super::intern::Interner;
 use super::net::{restrict, Edge, Net, Relaxation};
 use crate::automata::Tgba;
-use crate::model::{CompId, LabelId, StateId, System};
+use crate::model::{CompId, LabelId, System, Transition};
 
 /// Why no relaxation was built: `P` would pass `max_states`.
 #[derive(Debug)]
@@ -33,6 +34,17 @@ pub fn relaxation(
     merged: &[CompId],
     max_states: usize,
 ) -> Result<Relaxation, TooLarge> {
+    relaxation_built(sys, neg, merged, max_states).map(|(rel, _)| rel)
+}
+
+/// [`relaxation`], and the number of states of `P` built (before the cut to its strongly
+/// connected parts): the work of the try, which [`super::refine`] budgets.
+pub fn relaxation_built(
+    sys: &System,
+    neg: &Tgba,
+    merged: &[CompId],
+    max_states: usize,
+) -> Result<(Relaxation, usize), TooLarge> {
     let nl = sys.labels().len();
     let is_merged = |c: CompId| merged.binary_search(&c).is_ok();
     let letter: Vec<usize> = sys
@@ -73,90 +85,13 @@ pub fn relaxation(
             moves[e.from][a].push((e.to, e.acc));
         }
     }
-    // the merged components' local moves per (state, label)
-    let local: Vec<FxMap<(StateId, LabelId), Vec<StateId>>> = merged
-        .iter()
-        .map(|&c| {
-            let mut m: FxMap<(StateId, LabelId), Vec<StateId>> = FxMap::default();
-            for t in &sys.component(c).transitions {
-                m.entry((t.from, t.label)).or_default().push(t.to);
-            }
-            m
-        })
-        .collect();
-    let pos: FxMap<CompId, usize> = merged.iter().enumerate().map(|(i, &c)| (c, i)).collect();
-    let all_acc = neg.all_acc();
-    let acc_of = |a: u64| if neg.num_acc == 0 { 1 } else { a & all_acc };
-    // state = (automaton state, local state of each merged component)
-    let mut ids: FxMap<Vec<u32>, u32> = FxMap::default();
-    let mut states: Vec<Vec<u32>> = Vec::new();
-    let init: Vec<u32> = std::iter::once(neg.initial as u32)
-        .chain(merged.iter().map(|&c| sys.component(c).start))
-        .collect();
-    ids.insert(init.clone(), 0);
-    states.push(init);
-    let mut edges = Vec::new();
-    let mut i = 0;
-    while i < states.len() {
-        let st = states[i].clone();
-        let q = st[0] as usize;
-        let mut add = |to: Vec<u32>, slot: u32, acc: u64, edges: &mut Vec<Edge>| {
-            let next = ids.len() as u32;
-            let id = *ids.entry(to.clone()).or_insert_with(|| {
-                states.push(to);
-                next
-            });
-            edges.push(Edge {
-                from: i as u32,
-                slot,
-                to: id,
-                acc: acc_of(acc),
-            });
-        };
-        if has_rest {
-            for &(q2, acc) in &moves[q][neg.other()] {
-                let mut to = st.clone();
-                to[0] = q2 as u32;
-                add(to, rest_slot, acc, &mut edges);
-            }
-        }
-        for &l in &own {
-            let am = &moves[q][letter[l]];
-            if am.is_empty() {
-                continue;
-            }
-            // every combination of the merged components' moves on `l`
-            let mut targets: Vec<Vec<u32>> = vec![st.clone()];
-            for &c in &sys.label(l).components {
-                let Some(&k) = pos.get(&c) else { continue };
-                let Some(ds) = local[k].get(&(st[1 + k], l)) else {
-                    targets.clear();
-                    break;
-                };
-                targets = targets
-                    .iter()
-                    .flat_map(|t| {
-                        ds.iter().map(move |&d| {
-                            let mut t = t.clone();
-                            t[1 + k] = d;
-                            t
-                        })
-                    })
-                    .collect();
-            }
-            for t in targets {
-                for &(q2, acc) in am {
-                    let mut to = t.clone();
-                    to[0] = q2 as u32;
-                    add(to, slot_of[l], acc, &mut edges);
-                }
-            }
-        }
-        if states.len() > max_states {
-            return Err(TooLarge);
-        }
-        i += 1;
-    }
+    let (num_states, edges) = explore(
+        sys, merged, &own, &letter, &slot_of, rest_slot, has_rest, &moves, neg, max_states,
+    )?;
+    log::trace!(
+        "structural: P has {num_states} states, {} edges",
+        edges.len()
+    );
     let num_acc = neg.num_acc.max(1);
     let full: u64 = if num_acc == 64 {
         u64::MAX
@@ -165,7 +100,7 @@ pub fn relaxation(
     };
     let mut p = Net {
         name: "P".into(),
-        states: states.len(),
+        states: num_states,
         edges,
         slots,
     };
@@ -197,9 +132,147 @@ pub fn relaxation(
         restrict(&mut net, comp.start, |_| true);
         nets.push(net);
     }
-    Ok(Relaxation {
+    let rel = Relaxation {
         nets,
         num_labels: nl,
         num_acc,
-    })
+    };
+    Ok((rel, num_states))
+}
+
+/// The reachable part of the automaton × the merged components: its number of states and its
+/// edges, or [`TooLarge`] once it passes `max_states` states. States are numbered breadth
+/// first, edges listed per state: the rest's moves, then each label of `own` in order, the
+/// merged components' moves in the order of their transitions (sorted by (from, label, to)).
+#[allow(clippy::too_many_arguments)]
+fn explore(
+    sys: &System,
+    merged: &[CompId],
+    own: &[LabelId],
+    letter: &[usize],
+    slot_of: &[u32],
+    rest_slot: u32,
+    has_rest: bool,
+    moves: &[Vec<Vec<(usize, u64)>>],
+    neg: &Tgba,
+    max_states: usize,
+) -> Result<(usize, Vec<Edge>), TooLarge> {
+    // `merged[k]`'s transitions from `s`: `trans[k][first[k][s]..first[k][s + 1]]`
+    let trans: Vec<&[Transition]> = merged
+        .iter()
+        .map(|&c| sys.component(c).transitions.as_slice())
+        .collect();
+    let first: Vec<Vec<usize>> = merged
+        .iter()
+        .map(|&c| {
+            let comp = sys.component(c);
+            let mut f = vec![0usize; comp.num_states() + 1];
+            for t in &comp.transitions {
+                f[t.from as usize + 1] += 1;
+            }
+            for s in 0..comp.num_states() {
+                f[s + 1] += f[s];
+            }
+            f
+        })
+        .collect();
+    // each label of `own` with the positions in `merged` of its components
+    let at: Vec<(LabelId, Vec<usize>)> = own
+        .iter()
+        .map(|&l| {
+            let ks = sys
+                .label(l)
+                .components
+                .iter()
+                .filter_map(|c| merged.binary_search(c).ok())
+                .collect();
+            (l, ks)
+        })
+        .collect();
+    let all_acc = neg.all_acc();
+    let acc_of = |a: u64| if neg.num_acc == 0 { 1 } else { a & all_acc };
+    // state = (automaton state, local state of each merged component)
+    let width = 1 + merged.len();
+    let mut ids = Interner::new(width);
+    let init: Vec<u32> = std::iter::once(neg.initial as u32)
+        .chain(merged.iter().map(|&c| sys.component(c).start))
+        .collect();
+    ids.intern(&init);
+    let mut edges = Vec::new();
+    let mut cur = vec![0u32; width];
+    let mut to = vec![0u32; width];
+    let mut ranges: Vec<&[Transition]> = Vec::with_capacity(merged.len());
+    let mut idx: Vec<usize> = Vec::with_capacity(merged.len());
+    let mut i = 0u32;
+    while (i as usize) < ids.len() {
+        cur.copy_from_slice(ids.get(i));
+        let q = cur[0] as usize;
+        if has_rest {
+            to.copy_from_slice(&cur);
+            for &(q2, acc) in &moves[q][neg.other()] {
+                to[0] = q2 as u32;
+                let (id, _) = ids.intern(&to);
+                edges.push(Edge {
+                    from: i,
+                    slot: rest_slot,
+                    to: id,
+                    acc: acc_of(acc),
+                });
+            }
+        }
+        'labels: for (l, ks) in &at {
+            let l = *l;
+            let am = &moves[q][letter[l]];
+            if am.is_empty() {
+                continue;
+            }
+            ranges.clear();
+            for &k in ks {
+                let s = cur[1 + k] as usize;
+                let ts = &trans[k][first[k][s]..first[k][s + 1]];
+                let a = ts.partition_point(|t| t.label < l);
+                let b = a + ts[a..].partition_point(|t| t.label == l);
+                if a == b {
+                    continue 'labels;
+                }
+                ranges.push(&ts[a..b]);
+            }
+            // every combination of the merged components' moves on `l`, the last fastest
+            idx.clear();
+            idx.resize(ranges.len(), 0);
+            to.copy_from_slice(&cur);
+            'combinations: loop {
+                for (j, &k) in ks.iter().enumerate() {
+                    to[1 + k] = ranges[j][idx[j]].to;
+                }
+                for &(q2, acc) in am {
+                    to[0] = q2 as u32;
+                    let (id, _) = ids.intern(&to);
+                    edges.push(Edge {
+                        from: i,
+                        slot: slot_of[l],
+                        to: id,
+                        acc: acc_of(acc),
+                    });
+                }
+                let mut j = ranges.len();
+                loop {
+                    if j == 0 {
+                        break 'combinations;
+                    }
+                    j -= 1;
+                    idx[j] += 1;
+                    if idx[j] < ranges[j].len() {
+                        break;
+                    }
+                    idx[j] = 0;
+                }
+            }
+        }
+        if ids.len() > max_states {
+            return Err(TooLarge);
+        }
+        i += 1;
+    }
+    Ok((ids.len(), edges))
 }

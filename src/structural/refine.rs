@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use super::certificate::{from_floats, Certificate};
 use super::lp::{candidate, Outcome};
 use super::net::Relaxation;
-use super::product::relaxation;
+use super::product::relaxation_built;
 use crate::automata::Tgba;
 use crate::model::{CompId, System};
 
@@ -54,14 +54,27 @@ fn neighbours(sys: &System, m: &[CompId]) -> Vec<CompId> {
     ns
 }
 
-/// One try: the relaxation for `merged`, its dual program, the certificate checked.
+/// One try: the relaxation for `merged` (`P` of at most `max_states` states, which are added
+/// to `work`), its dual program, the certificate checked.
 fn attempt(
     sys: &System,
     neg: &Tgba,
     merged: &[CompId],
     limits: &Limits,
+    max_states: usize,
+    work: &mut usize,
 ) -> Option<(Relaxation, Certificate)> {
-    let rel = relaxation(sys, neg, merged, limits.max_states).ok()?;
+    let built = Instant::now();
+    let Ok((rel, states)) = relaxation_built(sys, neg, merged, max_states) else {
+        *work += max_states;
+        log::debug!(
+            "structural: merging {merged:?}: P passes {max_states} states, {:.3} s: too large",
+            built.elapsed().as_secs_f64()
+        );
+        return None;
+    };
+    *work += states;
+    let built = built.elapsed().as_secs_f64();
     let (states, edges) = rel.size();
     if states + edges > limits.max_size {
         log::debug!(
@@ -73,7 +86,8 @@ fn attempt(
     let deadline = t + limits.time;
     let outcome = candidate(&rel, limits.max_rounds, limits.max_steps, deadline);
     log::debug!(
-        "structural: merging {merged:?}: {states} states, {edges} edges, {:.3} s: {outcome:?}",
+        "structural: merging {merged:?}: {states} states, {edges} edges, built in {built:.3} s, \
+         {:.3} s: {outcome:?}",
         t.elapsed().as_secs_f64()
     );
     let Outcome::Candidate((phi, w, lambda)) = outcome else {
@@ -99,11 +113,14 @@ pub fn search(sys: &System, neg: &Tgba, limits: &Limits) -> Option<Proof> {
         m.sort_unstable();
         tries.push(m);
     }
+    let mut work = 0;
     for (k, merged) in tries.into_iter().enumerate() {
-        if k >= limits.max_tries || start.elapsed() >= limits.time {
+        if k >= limits.max_tries || start.elapsed() >= limits.time || work >= limits.max_work {
             return None;
         }
-        if let Some((rel, cert)) = attempt(sys, neg, &merged, limits) {
+        // the last try gets what is left of the work
+        let max_states = limits.max_states.min(limits.max_work - work);
+        if let Some((rel, cert)) = attempt(sys, neg, &merged, limits, max_states, &mut work) {
             let (states, edges) = rel.size();
             return Some(Proof {
                 merged: merged
@@ -113,6 +130,7 @@ pub fn search(sys: &System, neg: &Tgba, limits: &Limits) -> Option<Proof> {
                 states,
                 edges,
                 tries: k + 1,
+                work,
                 certificate: cert,
             });
         }
@@ -135,6 +153,9 @@ pub struct Limits {
     pub max_passes: usize,
     /// The most sets of merged components tried.
     pub max_tries: usize,
+    /// The most states of `P` built over all the tries (a try that passes its limit counts
+    /// that limit), so a property pays its failed tries in work, whatever the machine's load.
+    pub max_work: usize,
     /// No new try starts after this time (a try runs to its end: the solver cannot be
     /// interrupted, which `max_size` bounds).
     pub time: Duration,
@@ -149,6 +170,11 @@ impl Default for Limits {
             max_steps: 20_000_000,
             max_passes: 200,
             max_tries: 8,
+            // four products at `max_states`: on the 35 RERS files (2026-11-27) the costliest
+            // proofs built about 100,000 states (2016/119 #7, 2016/113 #18: a try of about
+            // 9,000 states and three past 30,000 before the one that proves), a failed
+            // property up to 240,000 (8 tries past 30,000; docs/structural.md)
+            max_work: 120_000,
             time: Duration::from_millis(1000),
         }
     }
@@ -162,6 +188,8 @@ pub struct Proof {
     pub states: usize,
     pub edges: usize,
     pub tries: usize,
+    /// The states of `P` built over the tries ([`Limits::max_work`]).
+    pub work: usize,
     pub certificate: Certificate,
 }
 
