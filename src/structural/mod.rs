@@ -22,6 +22,7 @@
 //! no other engine.
 
 pub mod certificate;
+pub mod cover;
 pub mod intern;
 pub mod lp;
 pub mod net;

@@ -1,7 +1,8 @@
-//! Which components to merge with the automaton: first those that have an atom of the formula
-//! in their alphabet (without them `P` cannot tell the atoms from the other labels), then, if
-//! that relaxation has a fair circulation, each neighbour of that set (a component sharing a
-//! label with it) on its own, smallest alphabet first, while the limits allow.
+//! Which components to merge with the automaton: first the atoms' cover (one component for
+//! each label an atom names, [`super::cover`]), then, if that relaxation has a fair
+//! circulation, each neighbour of that set (a component sharing a label with it) on its own,
+//! smallest alphabet first; then the same from all the components that have an atom's label,
+//! while the limits allow. Any set is sound; more merged is more precise and mostly dearer.
 //!
 //! One neighbour is often enough and no order of them is right every time: on RERS 2017/113
 //! #4, merging `component1` proves the property where `component8` or `component0`, sharing as
@@ -10,6 +11,7 @@
 use std::time::{Duration, Instant};
 
 use super::certificate::{from_floats, Certificate};
+use super::cover::atom_cover;
 use super::lp::{candidate, Outcome};
 use super::net::Relaxation;
 use super::product::relaxation_built;
@@ -106,16 +108,28 @@ fn attempt(
 pub fn search(sys: &System, neg: &Tgba, limits: &Limits) -> Option<Proof> {
     let start = Instant::now();
     let base = atom_components(sys, neg);
-    let mut tries: Vec<Vec<CompId>> = vec![base.clone()];
-    for n in neighbours(sys, &base) {
-        let mut m = base.clone();
-        m.push(n);
-        m.sort_unstable();
-        tries.push(m);
+    // the atoms' cover and its neighbours first ([`super::cover`]: mostly the smaller
+    // products), then the atoms' components and theirs, each family within `max_tries`. Taking
+    // turns between the two was measured and not kept: the second family's products, often past
+    // the size limit, then cost time before the cover's neighbours are tried (docs/structural.md)
+    let cover = atom_cover(sys, neg);
+    let mut tries: Vec<Vec<CompId>> = Vec::new();
+    for first in [cover, base] {
+        let family = std::iter::once(first.clone())
+            .chain(neighbours(sys, &first).into_iter().map(|n| {
+                let mut m = first.clone();
+                m.push(n);
+                m.sort_unstable();
+                m
+            }))
+            .filter(|m| !tries.contains(m))
+            .take(limits.max_tries)
+            .collect::<Vec<_>>();
+        tries.extend(family);
     }
     let mut work = 0;
     for (k, merged) in tries.into_iter().enumerate() {
-        if k >= limits.max_tries || start.elapsed() >= limits.time || work >= limits.max_work {
+        if start.elapsed() >= limits.time || work >= limits.max_work {
             return None;
         }
         // the last try gets what is left of the work
@@ -151,7 +165,8 @@ pub struct Limits {
     pub max_steps: usize,
     /// The most Bellman–Ford passes per net and scale when rounding a solution.
     pub max_passes: usize,
-    /// The most sets of merged components tried.
+    /// The most sets of merged components tried from the atoms' cover, and as many from the
+    /// atoms' components.
     pub max_tries: usize,
     /// The most states of `P` built over all the tries (a try that passes its limit counts
     /// that limit), so a property pays its failed tries in work, whatever the machine's load.

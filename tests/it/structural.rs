@@ -12,7 +12,9 @@ use crate::support::prop;
 use ltsym::automata::translate;
 use ltsym::check::{check, CheckOptions, Engine};
 use ltsym::logic::Ltl;
+use ltsym::structural::cover::{atom_cover, atom_labels};
 use ltsym::structural::net::{Edge, Net, Relaxation};
+use ltsym::structural::product::relaxation as build_relaxation;
 use ltsym::structural::{prove, verify, Certificate, Limits};
 
 /// `P`: one state with an accepting loop on label 0; `C`: label 0 in its alphabet but no cycle
@@ -231,5 +233,86 @@ fn the_work_budget_keeps_the_proofs_within_it() {
             kept.contains(&costly),
             "2016/{costly:?} not proved: {kept:?}"
         );
+    }
+}
+
+/// The atoms' cover ([`ltsym::structural::cover`]) holds every atom's label in a component of
+/// it, and takes only components that have an atom's label, on random systems and formulas.
+#[test]
+fn the_atoms_cover_covers_every_atom_label() {
+    let cases = arb::systems(SMALL).prop_flat_map(|sys| {
+        let formulas = arb::formulas_over(&sys.build(), 3, 3, 4);
+        (Just(sys), formulas)
+    });
+    prop::check(
+        "structural::the_atoms_cover_covers_every_atom_label",
+        100,
+        cases,
+        |(sys, formulas)| {
+            let sys = sys.build();
+            for f in &formulas {
+                let neg = translate(&Ltl::not(f.clone())).expect("translates");
+                let labels = atom_labels(&sys, &neg);
+                let cover = atom_cover(&sys, &neg);
+                for &l in &labels {
+                    assert!(
+                        sys.label(l).components.iter().any(|c| cover.contains(c)),
+                        "{f}: label {} not covered by {cover:?}",
+                        sys.label(l).name
+                    );
+                }
+                for c in &cover {
+                    assert!(
+                        labels.iter().any(|&l| sys.label(l).components.contains(c)),
+                        "{f}: component {c} of {cover:?} has no atom's label"
+                    );
+                }
+                assert!(cover.windows(2).all(|w| w[0] < w[1]), "{cover:?}");
+            }
+        },
+    );
+}
+
+/// RERS 2017/113 #8, #15 and #16 (`G F` forms, true: the symbolic engine needs some 1,800 trim
+/// rounds each) are proved by merging the atoms' cover `component9` with its neighbour
+/// `component1`, where the atoms' components `{1, 2, 9}` give a product past the size limit;
+/// each certificate is checked again here on a relaxation built anew.
+#[test]
+fn the_atoms_cover_proves_the_g_f_properties_of_rers_2017_113() {
+    use crate::support::data::rers;
+    use ltsym::parse::{dot, ltl};
+    let dot_path = rers("2017/problem113.dot");
+    let props_path = rers("2017/problem113-properties.txt");
+    let sys = dot::parse(&std::fs::read_to_string(&dot_path).unwrap(), &dot_path)
+        .expect("a RERS system parses");
+    let ps = ltl::parse_properties(&std::fs::read_to_string(&props_path).unwrap(), &props_path)
+        .expect("RERS properties parse");
+    // generous time: the tries are what is tested, not their speed
+    let limits = Limits {
+        time: std::time::Duration::from_secs(20),
+        ..Limits::default()
+    };
+    for n in [8, 15, 16] {
+        let p = ps
+            .iter()
+            .find(|p| p.number == n)
+            .expect("the property exists");
+        let neg = translate(&Ltl::not(p.formula.clone())).expect("translates");
+        let proof = prove(&sys, &neg, &limits).unwrap_or_else(|| panic!("#{n} not proved"));
+        let merged: Vec<usize> = proof
+            .merged
+            .iter()
+            .map(|name| {
+                sys.components()
+                    .iter()
+                    .position(|c| &c.name == name)
+                    .expect("a component of the system")
+            })
+            .collect();
+        let mut merged = merged;
+        merged.sort_unstable();
+        let rel = build_relaxation(&sys, &neg, &merged, limits.max_states)
+            .expect("the proof's relaxation is within the limit");
+        assert!(verify(&rel, &proof.certificate), "#{n}: {:?}", proof.merged);
     }
 }
