@@ -290,8 +290,11 @@ fn auto_engine_gives_the_official_verdicts_and_says_which_engine() {
             );
         }
         if n == 105 {
-            // each step of the auto engine answers some property of 105
-            let all = ["compositional", "explicit hunt", "structural", "symbolic"];
+            // each step of the auto engine but the last answers some property of 105; since
+            // the guided hunt (2026-11-27) it finds every violation the compositional engine
+            // leaves here, so the symbolic engine answers none (auto_engine.rs's random
+            // systems take that step)
+            let all = ["compositional", "explicit hunt", "structural"];
             assert!(all.iter().all(|e| engines.contains(*e)), "{engines:?}");
         }
         let err = String::from_utf8_lossy(&o.stderr);
