@@ -16,7 +16,7 @@ use proptest::prelude::{Just, Strategy};
 use ltsym::automata::{accepts_lasso, translate};
 use ltsym::explicit::hunt::{hunt, hunt_lasso, hunt_lasso_guided, Hunt};
 use ltsym::explicit::*;
-use ltsym::gen::random;
+use ltsym::gen::{random, RandomSpec};
 use ltsym::limits::Budget;
 use ltsym::logic::Ltl;
 use ltsym::model::{StateId, SystemBuilder};
@@ -53,15 +53,20 @@ fn assert_violation(
     );
 }
 
+/// The cases of both random tests: 3-4 components of 3-4 states, 30 formulas over 4 of the
+/// labels and one no system has.
+fn systems_and_formulas() -> impl Strategy<Value = (RandomSpec, Vec<Ltl>)> {
+    arb::random_specs(3..=4, 3..=4, 4..=6, &[0.3, 0.6], 0.5).prop_flat_map(|spec| {
+        let formulas = arb::formulas_over(&random(&spec).unwrap(), 4, 4, 30);
+        (Just(spec), formulas)
+    })
+}
+
 #[test]
 fn the_hunt_agrees_with_the_explicit_engine() {
     let (found, empty, bounded_found, bounded_out) =
         (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
-    // 3-4 components of 3-4 states, 30 formulas over 4 of the labels and one no system has
-    let cases = arb::random_specs(3..=4, 3..=4, 4..=6, &[0.3, 0.6], 0.5).prop_flat_map(|spec| {
-        let formulas = arb::formulas_over(&random(&spec).unwrap(), 4, 4, 30);
-        (Just(spec), formulas)
-    });
+    let cases = systems_and_formulas();
     prop::check(
         "hunt::the_hunt_agrees_with_the_explicit_engine",
         40,
@@ -118,10 +123,7 @@ fn the_hunt_agrees_with_the_explicit_engine() {
 fn the_guided_hunt_agrees_with_the_explicit_engine() {
     let (found, none, bounded_found, bounded_out) =
         (Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0));
-    let cases = arb::random_specs(3..=4, 3..=4, 4..=6, &[0.3, 0.6], 0.5).prop_flat_map(|spec| {
-        let formulas = arb::formulas_over(&random(&spec).unwrap(), 4, 4, 30);
-        (Just(spec), formulas)
-    });
+    let cases = systems_and_formulas();
     prop::check(
         "hunt::the_guided_hunt_agrees_with_the_explicit_engine",
         40,
