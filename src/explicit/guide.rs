@@ -11,8 +11,8 @@
 
 use std::collections::VecDeque;
 
-use crate::automata::lasso::sccs;
-use crate::automata::Tgba;
+use crate::automata::lasso::in_accepting_scc;
+use crate::automata::{AccSet, Tgba};
 use crate::model::{CompId, LabelId, StateId, System};
 
 /// A rank no automaton state that reaches an accepting SCC has.
@@ -38,28 +38,14 @@ impl Guide {
     /// The guide of the product of `sys` and `tgba`; `letter[l]`: the letter label `l` reads.
     pub(super) fn new(sys: &System, tgba: &Tgba, letter: &[usize]) -> Guide {
         let n = tgba.num_states;
-        let mut succ = vec![Vec::new(); n];
-        for e in &tgba.edges {
-            succ[e.from].push(e.to);
-        }
-        let comp = sccs(n, &succ);
-        let mut acc = vec![0; n];
-        for e in tgba.edges.iter().filter(|e| comp[e.from] == comp[e.to]) {
-            acc[comp[e.from]] |= e.acc;
-        }
-        let all = tgba.all_acc();
+        let edges: Vec<(usize, usize, AccSet)> =
+            tgba.edges.iter().map(|e| (e.from, e.to, e.acc)).collect();
+        let accepting = in_accepting_scc(n, &edges, tgba.all_acc());
         let mut dist = vec![u32::MAX; n];
         let mut queue = VecDeque::new();
-        for q in 0..n {
-            // an SCC with an inner edge: one state alone without a self-loop has no cycle
-            let cyclic = tgba
-                .edges
-                .iter()
-                .any(|e| comp[e.from] == comp[q] && comp[e.to] == comp[q]);
-            if cyclic && acc[comp[q]] & all == all {
-                dist[q] = 0;
-                queue.push_back(q);
-            }
+        for q in (0..n).filter(|&q| accepting[q]) {
+            dist[q] = 0;
+            queue.push_back(q);
         }
         let mut pred = vec![Vec::new(); n];
         for e in &tgba.edges {

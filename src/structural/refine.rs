@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use super::certificate::{from_floats, Certificate};
-use super::cover::atom_cover;
+use super::cover::{atom_cover, atom_labels};
 use super::lp::{candidate, Outcome};
 use super::net::Relaxation;
 use super::product::relaxation_built;
@@ -20,11 +20,9 @@ use crate::model::{CompId, System};
 
 /// The components whose alphabet has a label named by an atom of `neg`.
 fn atom_components(sys: &System, neg: &Tgba) -> Vec<CompId> {
-    let mut m: Vec<CompId> = sys
-        .labels()
-        .iter()
-        .filter(|l| !l.is_silent() && neg.atoms.binary_search(&l.name).is_ok())
-        .flat_map(|l| l.components.iter().copied())
+    let mut m: Vec<CompId> = atom_labels(sys, neg)
+        .into_iter()
+        .flat_map(|l| sys.label(l).components.iter().copied())
         .collect();
     m.sort_unstable();
     m.dedup();
