@@ -9,9 +9,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
-use super::options::{
-    CheckOptions, Engine, AUTO_GIVE_UP_FACTOR, HUNT_GUIDED_STATES, HUNT_MAX_STATES,
-};
+use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR};
 use super::shared::{
     fair_share, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
 };
@@ -320,10 +318,10 @@ pub(super) fn check_ltl_auto(
     // the reduced LTSs of the properties given up are of no use to the symbolic engine
     drop(cache);
     // the properties left to the symbolic engine: a bounded explicit hunt for a violation, which
-    // finds many of those of the large RERS files within a few thousand product states, then a
-    // structural proof of truth. Not before the compositional engine: on the files it
-    // answers, the failed tries would cost what it saves (2016/105 0.33 -> 1.86 s CPU with
-    // the proofs first)
+    // finds many of those of the large RERS files within a few thousand product states (and
+    // proves a property whose product it explores whole), then a structural proof of truth.
+    // Not before the compositional engine: on the files it answers, the failed tries would
+    // cost what it saves (2016/105 0.33 -> 1.86 s CPU with the proofs first)
     let mut structural_spent = Duration::ZERO;
     let mut k = 0;
     while k < left.len() {
@@ -343,17 +341,29 @@ pub(super) fn check_ltl_auto(
         };
         // the hunt first: it finds most violations within microseconds, and each failed
         // structural try costs a product of a few thousand states (2017/110: 0.57 -> 10.2 s
-        // CPU with the proofs tried first)
-        let Some(cex) = hunt_violation(sys, &ps[i], neg, &share)? else {
-            match structural(sys, &ps[i], neg, opts, &share, t, &mut structural_spent)? {
-                Some(res) => {
-                    on(Event::Decided(&res));
-                    results[i] = Some(res);
-                    left.remove(k);
-                }
-                None => k += 1,
+        // CPU with the proofs tried first); a product it explores whole without an accepting
+        // lasso is the explicit engine's proof of truth
+        let cex = match hunt_violation(sys, &ps[i], neg, opts, &share)? {
+            HuntVerdict::Violated(cex) => cex,
+            HuntVerdict::Holds => {
+                let mut res = finish(sys, &ps[i], neg, Ok(None), opts, t.elapsed().as_secs_f64())?;
+                res.engine = Some("explicit hunt".into());
+                on(Event::Decided(&res));
+                results[i] = Some(res);
+                left.remove(k);
+                continue;
             }
-            continue;
+            HuntVerdict::Unknown => {
+                match structural(sys, &ps[i], neg, opts, &share, t, &mut structural_spent)? {
+                    Some(res) => {
+                        on(Event::Decided(&res));
+                        results[i] = Some(res);
+                        left.remove(k);
+                    }
+                    None => k += 1,
+                }
+                continue;
+            }
         };
         let mut res = finish(
             sys,
@@ -488,15 +498,35 @@ fn symbolic_on_network(
     realise_network_lasso(sys, nodes, &prefix, &cycle).map(Some)
 }
 
-/// A counterexample of `p` (negation `neg`) found by the bounded hunt of
-/// [`crate::explicit::hunt`] (replayed by the caller), or none when the hunt reached its bound
-/// or a limit first, or found the property true.
-fn hunt_violation(sys: &System, p: &Property<Ltl>, neg: &Tgba, budget: &Budget) -> Result<Verdict> {
+/// What the bounded hunt of [`crate::explicit::hunt`] says of a property.
+enum HuntVerdict {
+    /// A lasso of the product (replayed by the caller before it is a verdict).
+    Violated((Vec<LabelId>, Vec<LabelId>)),
+    /// The plain hunt explored the whole reachable product without an accepting cycle: the
+    /// emptiness check of the explicit engine (`explicit::ltl`: the same product of the same
+    /// system and automaton, the same acceptance, only infinite runs), done on the fly.
+    Holds,
+    /// A bound or a limit was reached first, or no hunt was asked for: nothing is known.
+    Unknown,
+}
+
+/// The bounded hunt of [`crate::explicit::hunt`] for `p` (negation `neg`), within
+/// `opts.hunt_guided_states` and `opts.hunt_max_states` (both 0: none).
+fn hunt_violation(
+    sys: &System,
+    p: &Property<Ltl>,
+    neg: &Tgba,
+    opts: &CheckOptions,
+    budget: &Budget,
+) -> Result<HuntVerdict> {
+    let (guided, max) = (opts.hunt_guided_states, opts.hunt_max_states);
+    if guided == 0 && max == 0 {
+        return Ok(HuntVerdict::Unknown);
+    }
     let t = Instant::now();
-    let max = HUNT_MAX_STATES;
-    let found = match hunt(sys, neg, HUNT_GUIDED_STATES, max, budget) {
+    let found = match hunt(sys, neg, guided, max, budget) {
         Ok(h) => h,
-        Err(Error::Limit(_)) => return Ok(None),
+        Err(Error::Limit(_)) => return Ok(HuntVerdict::Unknown),
         Err(e) => return Err(e),
     };
     let secs = t.elapsed().as_secs_f64();
@@ -513,23 +543,23 @@ fn hunt_violation(sys: &System, p: &Property<Ltl>, neg: &Tgba, budget: &Budget) 
                 prefix.len(),
                 cycle.len()
             );
-            Ok(Some((prefix, cycle)))
+            Ok(HuntVerdict::Violated((prefix, cycle)))
         }
         Hunt::Empty { states } => {
             log::info!(
-                "LTL #{}: the explicit hunt found no lasso in the whole product ({states} states, \
-                 {secs:.3} s)",
+                "LTL #{}: engine explicit hunt: holds, no accepting lasso in the whole product \
+                 ({states} states, {secs:.3} s)",
                 p.number
             );
-            Ok(None)
+            Ok(HuntVerdict::Holds)
         }
         Hunt::Bound => {
             log::info!(
-                "LTL #{}: the explicit hunt passed {HUNT_GUIDED_STATES} + {max} states without a lasso \
+                "LTL #{}: the explicit hunt passed {guided} + {max} states without a lasso \
                  ({secs:.3} s)",
                 p.number
             );
-            Ok(None)
+            Ok(HuntVerdict::Unknown)
         }
     }
 }

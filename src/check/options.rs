@@ -34,11 +34,12 @@ pub enum Engine {
     Compositional,
     /// The default. LTL under the RERS reading, per property: a structural proof of truth
     /// (linear arithmetic, an exactly checked certificate), else the compositional engine
-    /// where its compositions stay small, else a bounded explicit hunt for a counterexample,
-    /// else the symbolic engine (on the whole system, for all such properties at once); a
-    /// property the compositional engine or the hunt finds violated goes to the symbolic
-    /// engine too when a counterexample is asked for, which gives the shortest one. The choice is logged with -v and named in the JSON report. CTL and the SPIN
-    /// reading: the symbolic engine
+    /// where its compositions stay small, else a bounded explicit hunt for a counterexample
+    /// (which proves a property whose product it explores whole), else the symbolic engine
+    /// (on the whole system, for all such properties at once); a property the compositional
+    /// engine or the hunt finds violated goes to the symbolic engine too when a
+    /// counterexample is asked for, which gives the shortest one. The choice is logged with
+    /// -v and named in the JSON report. CTL and the SPIN reading: the symbolic engine
     #[default]
     Auto,
 }
@@ -145,6 +146,13 @@ pub struct CheckOptions {
     /// Auto engine: the work the compositional engine may spend on a property (see
     /// [`crate::check::AUTO_COMPOSE_WORK`]).
     pub auto_compose_work: usize,
+    /// Auto engine: the bounds of the explicit hunt per property, guided then plain (see
+    /// [`crate::check::HUNT_GUIDED_STATES`] and [`crate::check::HUNT_MAX_STATES`]); both 0: no
+    /// hunt. Tests set them: the random systems of the tests have products of a few hundred
+    /// states, which the hunt explores whole, so that the steps after it (the structural proof,
+    /// the symbolic engine) answer there only without a hunt.
+    pub hunt_guided_states: usize,
+    pub hunt_max_states: usize,
     /// The memory limit (see [`crate::memory`]); the node store is sized from it through
     /// `manager` ([`ManagerOptions::within`]).
     pub memory: Option<MemoryLimit>,
@@ -178,6 +186,8 @@ impl Default for CheckOptions {
             max_states: None,
             compose_max_states: MAX_COMPOSED_STATES,
             auto_compose_work: AUTO_COMPOSE_WORK,
+            hunt_guided_states: HUNT_GUIDED_STATES,
+            hunt_max_states: HUNT_MAX_STATES,
             memory: None,
             started: None,
             start_steps: StartSteps::default(),

@@ -274,8 +274,9 @@ fn auto_engine_gives_the_official_verdicts_and_says_which_engine() {
                 assert_eq!(engine, "compositional", "problem {n}: {r}");
             } else {
                 // the properties the compositional engine leaves: a structural proof (only
-                // ever of a true property), a hunt's counterexample (only ever of a false
-                // one), or the symbolic engine
+                // ever of a true property), a hunt's counterexample (here only of false ones:
+                // the hunt explores the whole product of none of 105's true properties it
+                // meets), or the symbolic engine
                 match engine {
                     "structural" => assert_eq!(r["verdict"], true, "problem {n}: {r}"),
                     "explicit hunt" => assert_eq!(r["verdict"], false, "problem {n}: {r}"),
