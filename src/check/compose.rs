@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
 use super::options::{
-    CheckOptions, Engine, AUTO_GIVE_UP_FACTOR, HUNT_GUIDED_STATES, HUNT_MAX_STATES,
+    CheckOptions, Engine, AUTO_GIVE_UP_FACTOR, HUNT_GUIDED_STATES, HUNT_MAX_STATES, HUNT_WALK_STEPS,
 };
 use super::shared::{
     fair_share, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
@@ -494,7 +494,7 @@ fn symbolic_on_network(
 fn hunt_violation(sys: &System, p: &Property<Ltl>, neg: &Tgba, budget: &Budget) -> Result<Verdict> {
     let t = Instant::now();
     let max = HUNT_MAX_STATES;
-    let found = match hunt(sys, neg, HUNT_GUIDED_STATES, max, budget) {
+    let found = match hunt(sys, neg, HUNT_GUIDED_STATES, HUNT_WALK_STEPS, max, budget) {
         Ok(h) => h,
         Err(Error::Limit(_)) => return Ok(None),
         Err(e) => return Err(e),
@@ -525,7 +525,8 @@ fn hunt_violation(sys: &System, p: &Property<Ltl>, neg: &Tgba, budget: &Budget) 
         }
         Hunt::Bound => {
             log::info!(
-                "LTL #{}: the explicit hunt passed {HUNT_GUIDED_STATES} + {max} states without a lasso \
+                "LTL #{}: the explicit hunt passed {HUNT_GUIDED_STATES} + {max} states and \
+                 {HUNT_WALK_STEPS} steps of walks without a lasso \
                  ({secs:.3} s)",
                 p.number
             );

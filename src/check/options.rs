@@ -72,6 +72,12 @@ pub const HUNT_MAX_STATES: usize = 10_000;
 /// hunt 57; docs/benchmarks.md, "A guided hunt for violations".
 pub const HUNT_GUIDED_STATES: usize = 10_000;
 
+/// The steps of the walks ([`crate::explicit::hunt::hunt_lasso_walks`]) of `--engine auto` per
+/// property, tried after the guided hunt and before the plain one: they find the violations
+/// whose lassos are long (2017/113 #2, #5, #7, #11: prefixes of ~1,600 steps, cycles of
+/// 1,009; within 2,700–5,300 steps each); docs/benchmarks.md, "Walks for long lassos".
+pub const HUNT_WALK_STEPS: usize = 20_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum LtlSemantics {
     /// RERS: the word of a run is its labels; only infinite runs count (a deadlock never
