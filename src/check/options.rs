@@ -73,10 +73,11 @@ pub const HUNT_MAX_STATES: usize = 10_000;
 pub const HUNT_GUIDED_STATES: usize = 10_000;
 
 /// The steps of the walks ([`crate::explicit::hunt::hunt_lasso_walks`]) of `--engine auto` per
-/// property, tried after the guided hunt and before the plain one: they find the violations
-/// whose lassos are long (2017/113 #2, #5, #7, #11: prefixes of ~1,600 steps, cycles of
-/// 1,009; within 2,700–5,300 steps each); docs/benchmarks.md, "Walks for long lassos".
-pub const HUNT_WALK_STEPS: usize = 20_000;
+/// property, tried after the guided and the plain hunt: they find the violations whose lassos
+/// are long (2017/113 #2, #5, #7, #11: prefixes of ~1,600 steps, cycles of 1,009; within
+/// 2,700–5,300 steps each), and every property that reaches them and holds pays them (20,000
+/// cost 2016/119, 2016/117 3–4 s more); docs/benchmarks.md, "Walks for long lassos".
+pub const HUNT_WALK_STEPS: usize = 6_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum LtlSemantics {

@@ -28,7 +28,8 @@
 //! the labels that lead there), and searches depth first for an accepting cycle only from the
 //! states inside one; it finds most of those violations within a few hundred states
 //! (docs/benchmarks.md, "A guided hunt for violations"). It never concludes that there is no
-//! lasso.
+//! lasso. Neither do the walks of `walk.rs` ([`hunt_lasso_walks`]), tried last, for the lassos
+//! too long for a bounded search (docs/benchmarks.md, "Walks for long lassos").
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
@@ -69,11 +70,12 @@ struct Frame {
 }
 
 /// The hunt of `check --engine auto`: [`hunt_lasso_guided`] with a bound of `guided` states,
-/// then [`hunt_lasso_walks`] with one of `walk` steps, then [`hunt_lasso`] with one of `plain`
-/// states. Guided first: it finds most violations of the RERS files within a few hundred
-/// states; the walks find those whose lassos are long (2017/113: prefixes of ~1,600 steps,
-/// cycles of 1,009), the plain one finds a few sooner, and on a small product answers that
-/// there is no lasso.
+/// then [`hunt_lasso`] with one of `plain` states, then [`hunt_lasso_walks`] with one of `walk`
+/// steps. Guided first: it finds most violations of the RERS files within a few hundred
+/// states; the plain one finds a few sooner, and on a small product answers that there is no
+/// lasso; the walks last, as their steps cost more than states of the searches (a lookahead,
+/// ranks of every move): they find those whose lassos are long (2017/113: prefixes of ~1,600
+/// steps, cycles of 1,009).
 pub fn hunt(
     sys: &System,
     tgba: &Tgba,
@@ -83,8 +85,8 @@ pub fn hunt(
     budget: &Budget,
 ) -> Result<Hunt> {
     match hunt_lasso_guided(sys, tgba, guided, budget)? {
-        Hunt::Bound => match hunt_lasso_walks(sys, tgba, walk, budget)? {
-            Hunt::Bound => hunt_lasso(sys, tgba, plain, budget),
+        Hunt::Bound => match hunt_lasso(sys, tgba, plain, budget)? {
+            Hunt::Bound => hunt_lasso_walks(sys, tgba, walk, budget),
             h => Ok(h),
         },
         h => Ok(h),
