@@ -1,5 +1,6 @@
 //! Probe of the bounded explicit hunt (measurement aid): per LTL property of a RERS file, the
-//! hunt at a bound of states, with what it found, the states it found and its time.
+//! hunt at a bound of states (`MODE=guided`: the guided hunt; `MODE=walk`: the walks, the bound
+//! in steps), with what it found, the states it found and its time.
 //!
 //! ```text
 //! cargo run --release --example hunt_probe -- FILE.dot PROPS.txt MAX_STATES [N ...]
@@ -9,7 +10,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use ltsym::automata::translate;
-use ltsym::explicit::hunt::{hunt_lasso, hunt_lasso_guided, Hunt};
+use ltsym::explicit::hunt::{hunt_lasso, hunt_lasso_guided, hunt_lasso_walks, Hunt};
 use ltsym::limits::Budget;
 use ltsym::logic::{Ltl, Properties};
 use ltsym::parse::{load_properties, load_system, LoadOptions};
@@ -31,6 +32,7 @@ fn main() {
         let t = Instant::now();
         let h = match std::env::var("MODE").as_deref() {
             Ok("guided") => hunt_lasso_guided(&sys, &neg, max, &budget),
+            Ok("walk") => hunt_lasso_walks(&sys, &neg, max, &budget),
             _ => hunt_lasso(&sys, &neg, max, &budget),
         }
         .expect("hunt");

@@ -511,7 +511,8 @@ enum HuntVerdict {
 }
 
 /// The bounded hunt of [`crate::explicit::hunt`] for `p` (negation `neg`), within
-/// `opts.hunt_guided_states` and `opts.hunt_max_states` (both 0: none).
+/// `opts.hunt_guided_states` and `opts.hunt_max_states`, then walks of `opts.hunt_walk_steps`
+/// (guided and plain both 0: no hunt at all, walks included).
 fn hunt_violation(
     sys: &System,
     p: &Property<Ltl>,
@@ -524,7 +525,8 @@ fn hunt_violation(
         return Ok(HuntVerdict::Unknown);
     }
     let t = Instant::now();
-    let found = match hunt(sys, neg, guided, max, budget) {
+    let walks = opts.hunt_walk_steps;
+    let found = match hunt(sys, neg, guided, walks, max, budget) {
         Ok(h) => h,
         Err(Error::Limit(_)) => return Ok(HuntVerdict::Unknown),
         Err(e) => return Err(e),
@@ -555,7 +557,8 @@ fn hunt_violation(
         }
         Hunt::Bound => {
             log::info!(
-                "LTL #{}: the explicit hunt passed {guided} + {max} states without a lasso \
+                "LTL #{}: the explicit hunt passed {guided} + {max} states and {walks} steps \
+                 of walks without a lasso \
                  ({secs:.3} s)",
                 p.number
             );

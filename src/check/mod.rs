@@ -36,7 +36,7 @@ mod spin;
 pub use crate::report::Event;
 pub use options::{
     order_candidates, CheckOptions, Engine, LtlSemantics, StartSteps, AUTO_COMPOSE_WORK,
-    AUTO_GIVE_UP_FACTOR, HUNT_GUIDED_STATES, HUNT_MAX_STATES, MAX_COMPOSED_STATES,
+    AUTO_GIVE_UP_FACTOR, HUNT_GUIDED_STATES, HUNT_MAX_STATES, HUNT_WALK_STEPS, MAX_COMPOSED_STATES,
 };
 
 use compose::{check_ltl_auto, check_ltl_compositional};

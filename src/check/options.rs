@@ -73,6 +73,13 @@ pub const HUNT_MAX_STATES: usize = 10_000;
 /// hunt 57; docs/benchmarks.md, "A guided hunt for violations".
 pub const HUNT_GUIDED_STATES: usize = 10_000;
 
+/// The steps of the walks ([`crate::explicit::hunt::hunt_lasso_walks`]) of `--engine auto` per
+/// property, tried after the guided and the plain hunt: they find the violations whose lassos
+/// are long (2017/113 #2, #5, #7, #11: prefixes of ~1,600 steps, cycles of 1,009; within
+/// 2,700–5,300 steps each), and every property that reaches them and holds pays them (20,000
+/// cost 2016/119, 2016/117 3–4 s more); docs/benchmarks.md, "Walks for long lassos".
+pub const HUNT_WALK_STEPS: usize = 6_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum LtlSemantics {
     /// RERS: the word of a run is its labels; only infinite runs count (a deadlock never
@@ -153,6 +160,10 @@ pub struct CheckOptions {
     /// the symbolic engine) answer there only without a hunt.
     pub hunt_guided_states: usize,
     pub hunt_max_states: usize,
+    /// Auto engine: the steps of the hunt's walks for long lassos (see
+    /// [`crate::check::HUNT_WALK_STEPS`]), after the plain hunt reached its bound; none when
+    /// the guided and plain bounds are both 0.
+    pub hunt_walk_steps: usize,
     /// The memory limit (see [`crate::memory`]); the node store is sized from it through
     /// `manager` ([`ManagerOptions::within`]).
     pub memory: Option<MemoryLimit>,
@@ -188,6 +199,7 @@ impl Default for CheckOptions {
             auto_compose_work: AUTO_COMPOSE_WORK,
             hunt_guided_states: HUNT_GUIDED_STATES,
             hunt_max_states: HUNT_MAX_STATES,
+            hunt_walk_steps: HUNT_WALK_STEPS,
             memory: None,
             started: None,
             start_steps: StartSteps::default(),

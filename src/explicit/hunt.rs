@@ -28,18 +28,19 @@
 //! the labels that lead there), and searches depth first for an accepting cycle only from the
 //! states inside one; it finds most of those violations within a few hundred states
 //! (docs/benchmarks.md, "A guided hunt for violations"). It never concludes that there is no
-//! lasso.
+//! lasso. Neither do the walks of `walk.rs` ([`hunt_lasso_walks`]), tried last, for the lassos
+//! too long for a bounded search (docs/benchmarks.md, "Walks for long lassos").
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
 use super::guide::{Guide, HOPELESS};
-use super::index::SuccessorIndex;
-use super::ltl::letters;
+use super::product::{Move, Product};
+use super::walk::walks;
 use crate::automata::{AccSet, Tgba};
 use crate::error::Result;
 use crate::limits::Budget;
-use crate::model::{LabelId, StateId, System};
+use crate::model::{LabelId, System};
 
 /// What the hunt found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,73 +60,6 @@ pub enum Hunt {
     Bound,
 }
 
-/// A product edge: its label, acceptance sets and target state.
-#[derive(Clone, Copy)]
-struct Move {
-    label: u32,
-    acc: AccSet,
-    target: u32,
-}
-
-/// The reachable product as far as it was found: states interned in the order found, each a
-/// system state vector followed by the automaton state.
-struct Product<'a> {
-    index: SuccessorIndex<'a>,
-    tgba: &'a Tgba,
-    /// `by_state[q]`: the automaton's edges out of `q`.
-    by_state: Vec<Vec<usize>>,
-    letter: Vec<usize>,
-    width: usize,
-    ids: HashMap<Box<[StateId]>, u32>,
-    keys: Vec<Box<[StateId]>>,
-    /// A state vector to reuse.
-    scratch: Vec<StateId>,
-}
-
-impl Product<'_> {
-    fn intern(&mut self, key: &[StateId]) -> u32 {
-        if let Some(&id) = self.ids.get(key) {
-            return id;
-        }
-        let id = self.keys.len() as u32;
-        let key: Box<[StateId]> = key.into();
-        self.keys.push(key.clone());
-        self.ids.insert(key, id);
-        id
-    }
-
-    /// The product edges out of state `v`, appended to `out`.
-    fn moves(&mut self, v: u32, out: &mut Vec<Move>) {
-        let mut key = std::mem::take(&mut self.scratch);
-        key.clear();
-        key.extend_from_slice(&self.keys[v as usize]);
-        let q = key[self.width] as usize;
-        self.index.successors(&key[..self.width]);
-        for i in 0..self.index.len() {
-            let (l, next) = self.index.get(i);
-            let letter = self.letter[l];
-            key.truncate(self.width);
-            key.copy_from_slice(next);
-            key.push(0);
-            for k in 0..self.by_state[q].len() {
-                let ae = &self.tgba.edges[self.by_state[q][k]];
-                if !ae.letters.contains(letter) {
-                    continue;
-                }
-                let acc = ae.acc;
-                key[self.width] = ae.to as StateId;
-                let target = self.intern(&key);
-                out.push(Move {
-                    label: l as u32,
-                    acc,
-                    target,
-                });
-            }
-        }
-        self.scratch = key;
-    }
-}
-
 /// One state on the depth-first stack: its moves, the next one to follow, and the move that
 /// led to it (none for the initial state).
 struct Frame {
@@ -135,50 +69,42 @@ struct Frame {
     via: Option<Move>,
 }
 
-impl<'a> Product<'a> {
-    fn new(sys: &'a System, tgba: &'a Tgba) -> Product<'a> {
-        let mut by_state: Vec<Vec<usize>> = vec![Vec::new(); tgba.num_states];
-        for (i, e) in tgba.edges.iter().enumerate() {
-            by_state[e.from].push(i);
-        }
-        let mut p = Product {
-            index: SuccessorIndex::new(sys),
-            tgba,
-            by_state,
-            letter: letters(sys, tgba),
-            width: sys.components().len(),
-            ids: HashMap::new(),
-            keys: Vec::new(),
-            scratch: Vec::new(),
-        };
-        let mut init = sys.initial_state();
-        init.push(tgba.initial as StateId);
-        p.intern(&init);
-        p
-    }
-
-    /// The guide's rank of product state `v`.
-    fn rank(&self, guide: &Guide, v: u32) -> u64 {
-        let key = &self.keys[v as usize];
-        guide.rank(&key[..self.width], key[self.width] as usize)
-    }
-}
-
 /// The hunt of `check --engine auto`: [`hunt_lasso_guided`] with a bound of `guided` states,
-/// then [`hunt_lasso`] with one of `plain`. Guided first: it finds most violations of the RERS
-/// files within a few hundred states; the plain one finds a few sooner, and on a small product
-/// answers that there is no lasso.
+/// then [`hunt_lasso`] with one of `plain` states, then [`hunt_lasso_walks`] with one of `walk`
+/// steps. Guided first: it finds most violations of the RERS files within a few hundred
+/// states; the plain one finds a few sooner, and on a small product answers that there is no
+/// lasso; the walks last, as their steps cost more than states of the searches (a lookahead,
+/// ranks of every move): they find those whose lassos are long (2017/113: prefixes of ~1,600
+/// steps, cycles of 1,009).
 pub fn hunt(
     sys: &System,
     tgba: &Tgba,
     guided: usize,
+    walk: usize,
     plain: usize,
     budget: &Budget,
 ) -> Result<Hunt> {
     match hunt_lasso_guided(sys, tgba, guided, budget)? {
-        Hunt::Bound => hunt_lasso(sys, tgba, plain, budget),
+        Hunt::Bound => match hunt_lasso(sys, tgba, plain, budget)? {
+            Hunt::Bound => hunt_lasso_walks(sys, tgba, walk, budget),
+            h => Ok(h),
+        },
         h => Ok(h),
     }
+}
+
+/// Walks in the product of `sys` and `tgba` (the automaton of the negated property) for an
+/// accepting lasso, `walk.rs`'s, at most `steps` steps together. Never concludes that there is
+/// no lasso.
+pub fn hunt_lasso_walks(sys: &System, tgba: &Tgba, steps: usize, budget: &Budget) -> Result<Hunt> {
+    Ok(match walks(sys, tgba, steps, budget)? {
+        Some((prefix, cycle, states)) => Hunt::Lasso {
+            prefix,
+            cycle,
+            states,
+        },
+        None => Hunt::Bound,
+    })
 }
 
 /// Searches the product of `sys` and `tgba` (the automaton of the negated property) for an

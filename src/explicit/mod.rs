@@ -14,8 +14,10 @@ pub mod hunt;
 mod index;
 pub mod ltl;
 pub mod probe;
+mod product;
 pub mod scc;
 pub mod spin;
+mod walk;
 
 pub use ctl::{check_ctl, eval_ctl};
 pub use graph::{reach, replay_trace, successors, Edge, ReachStats, StateGraph};

@@ -7,14 +7,16 @@
 //! hunt cut short by its bound may report only a real lasso. The guided hunt likewise: a lasso
 //! it reports is real, it never reports one where there is none, and with a bound beyond the
 //! product it finds one wherever there is one; and on a system of independent noise it finds,
-//! within a few states, the lasso the plain depth-first order misses.
+//! within a few states, the lasso the plain depth-first order misses. The walks: a lasso they
+//! report is real, they never report emptiness, and on a system whose only cycles are long
+//! they find the lasso both other hunts miss.
 
 use std::cell::Cell;
 
 use proptest::prelude::{Just, Strategy};
 
 use ltsym::automata::{accepts_lasso, translate};
-use ltsym::explicit::hunt::{hunt, hunt_lasso, hunt_lasso_guided, Hunt};
+use ltsym::explicit::hunt::{hunt, hunt_lasso, hunt_lasso_guided, hunt_lasso_walks, Hunt};
 use ltsym::explicit::*;
 use ltsym::gen::{random, RandomSpec};
 use ltsym::limits::Budget;
@@ -151,7 +153,7 @@ fn the_guided_hunt_agrees_with_the_explicit_engine() {
                 // a bound of a few states, and the two hunts one after the other
                 for h in [
                     hunt_lasso_guided(&sys, &neg, 6, &budget).unwrap(),
-                    hunt(&sys, &neg, 6, 6, &budget).unwrap(),
+                    hunt(&sys, &neg, 6, 6, 6, &budget).unwrap(),
                 ] {
                     match h {
                         Hunt::Lasso { prefix, cycle, .. } => {
@@ -236,4 +238,102 @@ fn the_guided_hunt_finds_at_once_what_the_plain_order_misses() {
             "{f}"
         );
     }
+}
+
+#[test]
+fn the_walks_find_only_real_lassos() {
+    let (found, none) = (Cell::new(0), Cell::new(0));
+    let cases = systems_and_formulas();
+    prop::check(
+        "hunt::the_walks_find_only_real_lassos",
+        40,
+        cases,
+        |(spec, formulas)| {
+            let sys: System = random(&spec).unwrap();
+            let g = StateGraph::build(&sys, None).unwrap();
+            let budget = Budget::unlimited();
+            for f in &formulas {
+                let neg = translate(&Ltl::not(f.clone())).unwrap();
+                let oracle = find_accepting_lasso(&g, &sys, &neg).is_some();
+                for steps in [3, 2_000] {
+                    match hunt_lasso_walks(&sys, &neg, steps, &budget).unwrap() {
+                        Hunt::Lasso { prefix, cycle, .. } => {
+                            found.set(found.get() + 1);
+                            assert!(oracle, "{f}: a walk's lasso, the explicit engine none");
+                            assert_violation(&sys, f, &neg, &prefix, &cycle);
+                        }
+                        Hunt::Empty { .. } => panic!("{f}: the walks concluded emptiness"),
+                        Hunt::Bound => none.set(none.get() + 1),
+                    }
+                }
+            }
+        },
+    );
+    let (found, none) = (found.get(), none.get());
+    assert!(
+        found > 200 && none > 100,
+        "{found} lassos of walks, {none} none"
+    );
+}
+
+/// A ring of `rounds` rounds, each `a` then `b` (at round `k` of the ring `a` then `a`), then
+/// `t`, which synchronises the ring with `m` components that each go `x_i` once a round: the
+/// only cycles go round the whole ring, each round with the `x_i` in any order.
+fn ring_with_noise(rounds: usize, k: usize, m: usize) -> System {
+    let mut b = SystemBuilder::new();
+    let r = b.add_component("ring");
+    for s in 0..3 * rounds {
+        b.add_state(r, &format!("s{s}")).unwrap();
+    }
+    b.set_start(r, 0);
+    for i in 0..rounds {
+        let s = (3 * i) as StateId;
+        b.add_transition(r, s, "a", s + 1);
+        b.add_transition(r, s + 1, if i == k { "a" } else { "b" }, s + 2);
+        b.add_transition(r, s + 2, "t", ((3 * i + 3) % (3 * rounds)) as StateId);
+    }
+    for i in 0..m {
+        let c = b.add_component(&format!("c{i}"));
+        b.add_state(c, "s0").unwrap();
+        b.add_state(c, "s1").unwrap();
+        b.set_start(c, 0);
+        b.add_transition(c, 0, &format!("x{i}"), 1);
+        b.add_transition(c, 1, "t", 0);
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn the_walks_close_a_long_cycle_the_other_hunts_miss() {
+    // at each `a` the automaton of the negation may guess that `a` comes again before `b`;
+    // a wrong guess is found out only after the `x_i` between `a` and `b`
+    let sys = ring_with_noise(25, 20, 10);
+    let budget = Budget::unlimited();
+    let f = parse_formula("G (a -> X (!a U b))", std::path::Path::new("t")).unwrap();
+    let neg = translate(&Ltl::not(f.clone())).unwrap();
+    assert_eq!(
+        hunt_lasso(&sys, &neg, 10_000, &budget).unwrap(),
+        Hunt::Bound,
+        "the plain hunt finds the lasso within 10,000 states: the case shows nothing"
+    );
+    assert_eq!(
+        hunt_lasso_guided(&sys, &neg, 10_000, &budget).unwrap(),
+        Hunt::Bound,
+        "the guided hunt finds the lasso within 10,000 states: the case shows nothing"
+    );
+    match hunt_lasso_walks(&sys, &neg, 2_000, &budget).unwrap() {
+        Hunt::Lasso { prefix, cycle, .. } => {
+            assert_violation(&sys, &f, &neg, &prefix, &cycle);
+            assert_eq!(cycle.len(), 25 * 13, "{cycle:?}: not once round the ring");
+        }
+        h => panic!("the walks found no lasso within 2,000 steps: {h:?}"),
+    }
+    // a property that holds: no walk finds a lasso
+    let f = parse_formula("G (b -> X (!b U t))", std::path::Path::new("t")).unwrap();
+    let neg = translate(&Ltl::not(f.clone())).unwrap();
+    assert_eq!(
+        hunt_lasso_walks(&sys, &neg, 20_000, &budget).unwrap(),
+        Hunt::Bound,
+        "{f}"
+    );
 }
