@@ -15,6 +15,7 @@ mod index;
 pub mod ltl;
 pub mod probe;
 pub mod scc;
+pub mod shorten;
 pub mod spin;
 
 pub use ctl::{check_ctl, eval_ctl};
