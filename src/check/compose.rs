@@ -8,7 +8,7 @@
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use super::ltl::{check_ltl_file, lasso_evidence, validate_lasso};
+use super::ltl::{check_ltl_file, lasso_evidence, shortened_evidence, validate_lasso};
 use super::options::{CheckOptions, Engine, AUTO_GIVE_UP_FACTOR};
 use super::shared::{
     fair_share, fair_shares, or_unknown, result, symbolic_ctx, symbolic_system, Automata, Round,
@@ -297,10 +297,14 @@ pub(super) fn check_ltl_auto(
             r.largest.0,
             r.work
         );
+        let lasso = verdict.as_ref().ok().cloned().flatten();
         let mut res = finish(sys, p, neg, verdict, opts, t.elapsed().as_secs_f64())?;
         res.reduction = Some(info(&r));
         res.engine = Some("compositional".into());
-        if opts.witness && res.outcome == Outcome::Violated {
+        if let (true, false, Some((prefix, cycle))) = (opts.witness, opts.shortest, &lasso) {
+            // made shorter on the explicit product, not decided again (docs/evidence.md)
+            res.evidence = Some(shortened_evidence(sys, &p.formula, neg, prefix, cycle)?);
+        } else if opts.witness && res.outcome == Outcome::Violated {
             // the counterexample realised from the reduced system is no shortest one: the
             // symbolic engine's is (docs/evidence.md), and the verdict must agree
             log::info!(
@@ -365,6 +369,7 @@ pub(super) fn check_ltl_auto(
                 continue;
             }
         };
+        let (prefix, cycle) = cex.clone();
         let mut res = finish(
             sys,
             &ps[i],
@@ -374,11 +379,16 @@ pub(super) fn check_ltl_auto(
             t.elapsed().as_secs_f64(),
         )?;
         res.engine = Some("explicit hunt".into());
-        if opts.witness {
+        if opts.witness && opts.shortest {
             // not the shortest counterexample either: the symbolic engine's is
             violated[i] = Some(res);
             k += 1;
             continue;
+        }
+        if opts.witness {
+            // made shorter on the explicit product, not decided again (docs/evidence.md)
+            let f = &ps[i].formula;
+            res.evidence = Some(shortened_evidence(sys, f, neg, &prefix, &cycle)?);
         }
         on(Event::Decided(&res));
         results[i] = Some(res);
@@ -388,6 +398,9 @@ pub(super) fn check_ltl_auto(
         let sub: Vec<Property<Ltl>> = left.iter().map(|&i| ps[i].clone()).collect();
         let sym_opts = CheckOptions {
             engine: Engine::Symbolic,
+            // without `shortest`, its counterexamples as without `witness`, made shorter on
+            // the explicit product like the others (docs/evidence.md)
+            symbolic_shortening: opts.shortest,
             ..opts.clone()
         };
         let mut sub_report = report.clone();

@@ -1,6 +1,6 @@
 //! An LTL property file under the RERS reading: only infinite runs count.
 
-use super::options::CheckOptions;
+use super::options::{CheckOptions, EXPLICIT_SHORTEN_STATES};
 use super::shared::{
     combine, context, explicit_graph, fair_shares, names, or_unknown, result, symbolic_ctx,
     symbolic_system, word_fault, Automata, Round,
@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::evidence::violation::first_bad_step;
 use crate::evidence::{replay, Bound, CycleAmong, End, Evidence, Kind, Shortest};
 use crate::explicit::ltl::{find_accepting_lasso, replay_lasso, Lasso};
+use crate::explicit::shorten::shorten_lasso;
 use crate::limits::Budget;
 use crate::logic::{Ltl, Property};
 use crate::model::{LabelId, System};
@@ -92,6 +93,39 @@ pub(super) fn lasso_evidence(
     .with_shortest(shortness.map(shortest)))
 }
 
+/// The counterexample `prefix · cycle^ω` of `f` (negation `neg`) found by the explicit hunt or
+/// the compositional engine, as `--witness` shows it under `--engine auto` without
+/// `--shortest`: made shorter on the explicit product within [`EXPLICIT_SHORTEN_STATES`] nodes
+/// per search ([`shorten_lasso`]), replayed like any other, with what that proved: the cycle
+/// among those through its first state, nothing about the prefix (`at_least` 0) or the
+/// violation. The lasso as given (replayed by the caller) when its own run is not found
+/// within the bound.
+pub(super) fn shortened_evidence(
+    sys: &System,
+    f: &Ltl,
+    neg: &Tgba,
+    prefix: &[LabelId],
+    cycle: &[LabelId],
+) -> Result<Evidence> {
+    let Some(s) = shorten_lasso(sys, neg, prefix, cycle, EXPLICIT_SHORTEN_STATES) else {
+        return lasso_evidence(sys, f, prefix, cycle, None);
+    };
+    validate_lasso(sys, f, neg, &s.prefix, &s.cycle)?;
+    let shortness = Shortness {
+        violation: None,
+        prefix: SymBound {
+            steps: s.prefix.len(),
+            at_least: 0,
+        },
+        cycle: SymBound {
+            steps: s.cycle.len(),
+            at_least: s.cycle_at_least,
+        },
+        cycle_among: SymAmong::ThroughFirstState,
+    };
+    lasso_evidence(sys, f, &s.prefix, &s.cycle, Some(&shortness))
+}
+
 /// What the shortening proved, as the evidence says it.
 fn shortest(s: &Shortness) -> Shortest {
     let b = |b: SymBound| Bound {
@@ -142,7 +176,7 @@ pub(super) fn check_ltl_file(
     let mut runs: Vec<Option<LtlRun>> = ps.iter().map(|_| None).collect();
     // Every violation is backed by a replayed counterexample; it is shortened only when shown.
     let ltl_opts = LtlOptions {
-        shorten: opts.witness,
+        shorten: opts.witness && opts.symbolic_shortening,
         ..LtlOptions::default()
     };
     let check_one = |i: usize, budget: &Budget, round: Round| -> Result<PropertyResult> {
@@ -160,7 +194,7 @@ pub(super) fn check_ltl_file(
             Some(Ok(ctx)) => Some(or_unknown(
                 {
                     let bad = || {
-                        if opts.witness {
+                        if opts.witness && opts.symbolic_shortening {
                             BadPrefixes::of(&p.formula, sys)
                         } else {
                             Ok(None)
@@ -222,7 +256,16 @@ pub(super) fn check_ltl_file(
                         Error::Internal("violated property without counterexample".into())
                     })?;
                     validate_lasso(sys, &p.formula, neg, &cex.prefix, &cex.cycle)?;
-                    if opts.witness {
+                    if opts.witness && !opts.symbolic_shortening {
+                        // `--engine auto` without `--shortest`: see `shortened_evidence`
+                        evidence = Some(shortened_evidence(
+                            sys,
+                            &p.formula,
+                            neg,
+                            &cex.prefix,
+                            &cex.cycle,
+                        )?);
+                    } else if opts.witness {
                         evidence = Some(lasso_evidence(
                             sys,
                             &p.formula,

@@ -80,6 +80,12 @@ pub const HUNT_GUIDED_STATES: usize = 10_000;
 /// cost 2016/119, 2016/117 3–4 s more); docs/benchmarks.md, "Walks for long lassos".
 pub const HUNT_WALK_STEPS: usize = 6_000;
 
+/// The nodes each search of the explicit shortening of a counterexample may visit under
+/// `--engine auto` with `--witness` and without `--shortest` ([`crate::explicit::shorten`]):
+/// the prefix's search (product states) and the cycle's (product states × acceptance sets
+/// met). docs/evidence.md, "The shortest evidence", has the figures.
+pub const EXPLICIT_SHORTEN_STATES: usize = 20_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum LtlSemantics {
     /// RERS: the word of a run is its labels; only infinite runs count (a deadlock never
@@ -136,6 +142,15 @@ pub struct CheckOptions {
     pub order: OrderSpec,
     /// Print counterexamples and witnesses.
     pub witness: bool,
+    /// With `witness` under `--engine auto`: the symbolic engine's shortest counterexample for
+    /// every violated LTL property, also those the explicit hunt or the compositional engine
+    /// decided (decided again symbolically). Without it, their lassos are made shorter on the
+    /// explicit product only (`explicit/shorten.rs`; docs/evidence.md).
+    pub shortest: bool,
+    /// With `witness`: the symbolic engine shortens its counterexamples itself (`shorten.rs`,
+    /// the shortest of docs/evidence.md) rather than leaving them to the explicit shortening
+    /// ([`crate::explicit::shorten`]). `--engine auto` turns it off unless `shortest`.
+    pub symbolic_shortening: bool,
     /// Limit for the whole file, in seconds: wall-clock time, or the process's CPU time
     /// under `cpu_time`.
     pub timeout: Option<f64>,
@@ -191,6 +206,8 @@ impl Default for CheckOptions {
             strategy: Strategy::default(),
             order: OrderSpec::Auto,
             witness: false,
+            shortest: false,
+            symbolic_shortening: true,
             timeout: None,
             cpu_time: false,
             max_nodes: None,

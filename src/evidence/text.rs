@@ -222,6 +222,13 @@ pub fn shortest_line(sh: &Shortest) -> String {
             p.steps,
             plural(p.steps)
         )
+    } else if p.at_least == 0 {
+        // nothing proved about the prefix (the explicit shortening: explicit/shorten.rs)
+        format!(
+            "{from}{what} after {}{more} step{}",
+            p.steps,
+            plural(p.steps)
+        )
     } else {
         format!(
             "{from}{what} after {}{more} step{} (none sooner than {})",

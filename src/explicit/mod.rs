@@ -16,6 +16,7 @@ pub mod ltl;
 pub mod probe;
 mod product;
 pub mod scc;
+pub mod shorten;
 pub mod spin;
 mod walk;
 

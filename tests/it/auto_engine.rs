@@ -1,7 +1,8 @@
 //! `check`'s default engine, `auto` (issue 31): what the command line makes of it (an option
 //! of the symbolic engine alone, given without `--engine`, makes the engine symbolic; a
-//! counterexample asked for is the symbolic engine's, the shortest, and where the symbolic
-//! engine runs into a limit the compositional one's, without a `shortest` claim), and the long
+//! counterexample asked for with `--shortest` is the symbolic engine's, the shortest, and where
+//! the symbolic engine runs into a limit the compositional one's, without a `shortest` claim;
+//! without `--shortest` the deciding engine's, made shorter on the explicit product), and the long
 //! differential campaign behind the change of default (`scripts/differential-auto.sh`; ignored
 //! by `cargo test`).
 
@@ -84,7 +85,7 @@ fn the_default_engine_is_auto_and_a_symbolic_option_makes_it_symbolic() {
 
 #[test]
 fn a_counterexample_of_the_default_engine_is_the_shortest() {
-    let (r, err) = check_103(&["--witness"]);
+    let (r, err) = check_103(&["--witness", "--shortest"]);
     let res = &r["results"][0];
     assert_eq!(res["engine"], "symbolic");
     assert_eq!(res["reduction"]["kept_labels"], 1, "{res}");
@@ -97,7 +98,7 @@ fn a_counterexample_of_the_default_engine_is_the_shortest() {
     );
     // the symbolic engine stopped by a limit: the compositional counterexample, which claims
     // no length
-    let (r, err) = check_103(&["--witness", "--max-nodes", "100"]);
+    let (r, err) = check_103(&["--witness", "--shortest", "--max-nodes", "100"]);
     let res = &r["results"][0];
     assert_eq!(res["engine"], "compositional");
     assert!(res["evidence"]["steps"].is_array(), "{res}");
@@ -111,13 +112,29 @@ fn a_counterexample_of_the_default_engine_is_the_shortest() {
             .arg("check")
             .arg(rers("2016/problem103.dot"))
             .arg(&p)
-            .arg("--witness")
+            .args(["--witness", "--shortest"])
             .args(args)
             .output()
             .unwrap();
         assert_eq!(o.status.code(), Some(1));
         assert_eq!(stdout(&o).contains("shortest:"), shortest, "{}", stdout(&o));
     }
+}
+
+/// Without `--shortest`, the compositional engine's counterexample made shorter on the explicit
+/// product (`explicit/shorten.rs`): what its `shortest` record claims is about the cycle
+/// through its first state only.
+#[test]
+fn a_counterexample_of_the_default_engine_without_shortest() {
+    let (r, _) = check_103(&["--witness"]);
+    let res = &r["results"][0];
+    assert_eq!(res["engine"], "compositional", "{res}");
+    let shortest = &res["evidence"]["shortest"];
+    assert!(shortest["violation"].is_null(), "{res}");
+    assert_eq!(shortest["prefix"]["at_least"], 0, "{res}");
+    assert_eq!(shortest["cycle_among"], "through_first_state", "{res}");
+    let c = &shortest["cycle"];
+    assert!(c["at_least"].as_u64() <= c["steps"].as_u64(), "{res}");
 }
 
 /// The default engine under limits: each names itself, exit code 3.
@@ -190,6 +207,7 @@ fn auto_agrees(
         let opts = CheckOptions {
             engine,
             witness,
+            shortest: witness,
             compose_max_states: limit,
             auto_compose_work: work,
             hunt_guided_states: hunt.0,
@@ -206,6 +224,26 @@ fn auto_agrees(
     let mut counts = Counts::default();
     let plain = run(Engine::Auto, false);
     let shown = run(Engine::Auto, true);
+    // without `shortest`: each counterexample as found, made shorter on the explicit product
+    // (replayed inside `check`), its engine the one that decided
+    let quick = check(
+        sys,
+        "random",
+        None,
+        &p,
+        &CheckOptions {
+            witness: true,
+            compose_max_states: limit,
+            auto_compose_work: work,
+            ..CheckOptions::default()
+        },
+    )
+    .expect("the check runs");
+    assert_eq!(verdicts(&quick), explicit, "{formulas:?}");
+    for (r, q) in plain.results.iter().zip(&quick.results) {
+        assert_eq!(q.engine, r.engine, "{}", r.formula);
+        assert_eq!(q.evidence.is_some(), q.outcome.as_bool() == Some(false));
+    }
     assert_eq!(plain.engine, "auto");
     assert_eq!(verdicts(&plain), explicit, "{formulas:?}");
     assert_eq!(verdicts(&shown), explicit, "{formulas:?}");

@@ -101,6 +101,7 @@ fn problem113_counterexample_is_readable_and_renders() {
         s(&sys),
         s(&props),
         "--witness",
+        "--shortest",
         "--witness-out",
         s(&dot),
         "--witness-out",
