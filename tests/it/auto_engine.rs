@@ -235,6 +235,8 @@ fn auto_agrees(
             witness: true,
             compose_max_states: limit,
             auto_compose_work: work,
+            hunt_guided_states: hunt.0,
+            hunt_max_states: hunt.1,
             ..CheckOptions::default()
         },
     )
