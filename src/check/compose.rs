@@ -347,7 +347,8 @@ pub(super) fn check_ltl_auto(
         // structural try costs a product of a few thousand states (2017/110: 0.57 -> 10.2 s
         // CPU with the proofs tried first); a product it explores whole without an accepting
         // lasso is the explicit engine's proof of truth
-        let cex = match hunt_violation(sys, &ps[i], neg, opts, &share)? {
+        let (guided, plain) = (opts.hunt_guided_states, opts.hunt_max_states);
+        let cex = match hunt_violation(sys, &ps[i], neg, opts, guided, plain, &share)? {
             HuntVerdict::Violated(cex) => cex,
             HuntVerdict::Holds => {
                 let mut res = finish(sys, &ps[i], neg, Ok(None), opts, t.elapsed().as_secs_f64())?;
@@ -363,10 +364,18 @@ pub(super) fn check_ltl_auto(
                         on(Event::Decided(&res));
                         results[i] = Some(res);
                         left.remove(k);
+                        continue;
                     }
-                    None => k += 1,
+                    // the walks only after the structural proof failed: a holding property it
+                    // proves would pay them for nothing
+                    None => match hunt_violation(sys, &ps[i], neg, opts, 0, 0, &share)? {
+                        HuntVerdict::Violated(cex) => cex,
+                        _ => {
+                            k += 1;
+                            continue;
+                        }
+                    },
                 }
-                continue;
             }
         };
         let (prefix, cycle) = cex.clone();
@@ -524,21 +533,28 @@ enum HuntVerdict {
 }
 
 /// The bounded hunt of [`crate::explicit::hunt`] for `p` (negation `neg`), within
-/// `opts.hunt_guided_states` and `opts.hunt_max_states`, then walks of `opts.hunt_walk_steps`
-/// (guided and plain both 0: no hunt at all, walks included).
+/// `guided` and `max` states of its two searches, or, with both 0, its walks of
+/// `opts.hunt_walk_steps` steps (called so after the structural proof failed); none at all
+/// when `opts.hunt_guided_states` and `opts.hunt_max_states` are both 0.
 fn hunt_violation(
     sys: &System,
     p: &Property<Ltl>,
     neg: &Tgba,
     opts: &CheckOptions,
+    guided: usize,
+    max: usize,
     budget: &Budget,
 ) -> Result<HuntVerdict> {
-    let (guided, max) = (opts.hunt_guided_states, opts.hunt_max_states);
-    if guided == 0 && max == 0 {
+    if opts.hunt_guided_states == 0 && opts.hunt_max_states == 0 {
         return Ok(HuntVerdict::Unknown);
     }
     let t = Instant::now();
-    let walks = opts.hunt_walk_steps;
+    // the walks in the call without searches (after the structural proof failed)
+    let walks = if guided == 0 && max == 0 {
+        opts.hunt_walk_steps
+    } else {
+        0
+    };
     let found = match hunt(sys, neg, guided, walks, max, budget) {
         Ok(h) => h,
         Err(Error::Limit(_)) => return Ok(HuntVerdict::Unknown),
