@@ -32,14 +32,15 @@ pub enum Engine {
     /// under the RERS reading; `check` only); the symbolic engine where the composition stays
     /// too large.
     Compositional,
-    /// The default. LTL under the RERS reading, per property: a structural proof of truth
-    /// (linear arithmetic, an exactly checked certificate), else the compositional engine
-    /// where its compositions stay small, else a bounded explicit hunt for a counterexample
-    /// (which proves a property whose product it explores whole), else the symbolic engine
-    /// (on the whole system, for all such properties at once); a property the compositional
-    /// engine or the hunt finds violated goes to the symbolic engine too when a
-    /// counterexample is asked for, which gives the shortest one. The choice is logged with
-    /// -v and named in the JSON report. CTL and the SPIN reading: the symbolic engine
+    /// The default. LTL under the RERS reading, per property: the compositional engine where
+    /// its compositions stay small, else a bounded explicit hunt for a counterexample (which
+    /// proves a property whose product it explores whole), else a structural proof of truth
+    /// (linear arithmetic, an exactly checked certificate), else walks for a long
+    /// counterexample, else the symbolic engine (on the whole system, for all such properties
+    /// at once); a counterexample asked for is the deciding engine's made shorter, and with
+    /// --shortest a property found violated goes to the symbolic engine too, which gives the
+    /// proved shortest one. The choice is logged with -v and named in the JSON report. CTL and
+    /// the SPIN reading: the symbolic engine
     #[default]
     Auto,
 }

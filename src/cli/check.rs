@@ -74,9 +74,10 @@ pub struct Args {
     /// an input error: the files do not seem to belong together).
     #[arg(long)]
     allow_unknown_atoms: bool,
-    /// auto (per property a structural proof of truth, else the compositional engine where
-    /// its compositions stay small, else a bounded explicit hunt for a counterexample (which
-    /// proves a property whose product it explores whole), then symbolic; CTL and --ltl-semantics spin: symbolic), symbolic (BDDs), explicit (small
+    /// auto (per property the compositional engine where its compositions stay small, else a
+    /// bounded explicit hunt for a counterexample (which proves a property whose product it
+    /// explores whole), else a structural proof of truth, else walks for a long
+    /// counterexample, then symbolic; CTL and --ltl-semantics spin: symbolic), symbolic (BDDs), explicit (small
     /// systems), both (and fail if they disagree), or compositional (hide, minimise, compose
     /// per property: LTL under the RERS reading). Without --engine, an option of the symbolic
     /// engine (--order, --reorder, --factor, --strategy, --space, --aut-position) makes it
