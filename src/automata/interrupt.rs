@@ -76,10 +76,7 @@ fn closure(neg: &Tgba) -> Option<Tgba> {
         .collect();
     let mut only_o = LetterSet::empty(n);
     only_o.insert(o);
-    let mut by_state: Vec<Vec<usize>> = vec![Vec::new(); neg.num_states];
-    for (i, e) in neg.edges.iter().enumerate() {
-        by_state[e.from].push(i);
-    }
+    let by_state = neg.edges_by_source();
     let mut added: HashSet<(usize, usize, Vec<u64>, AccSet)> = HashSet::new();
     for q in 0..neg.num_states {
         edges.push(super::TgbaEdge {
@@ -142,14 +139,8 @@ fn nonempty_product(a: &Tgba, b: &Tgba) -> bool {
     if a.num_states == 0 || b.num_states == 0 {
         return false;
     }
-    let mut out_a: Vec<Vec<usize>> = vec![Vec::new(); a.num_states];
-    for (i, e) in a.edges.iter().enumerate() {
-        out_a[e.from].push(i);
-    }
-    let mut out_b: Vec<Vec<usize>> = vec![Vec::new(); b.num_states];
-    for (i, e) in b.edges.iter().enumerate() {
-        out_b[e.from].push(i);
-    }
+    let out_a = a.edges_by_source();
+    let out_b = b.edges_by_source();
     let mut index: HashMap<(usize, usize), usize> = HashMap::new();
     let mut states = vec![(a.initial, b.initial)];
     index.insert(states[0], 0);

@@ -102,10 +102,7 @@ pub fn accepts_lasso(a: &Tgba, prefix: &[String], cycle: &[String]) -> bool {
     let letters: Vec<usize> = prefix.iter().chain(cycle).map(|l| a.letter_of(l)).collect();
     let len = letters.len();
     let succ_pos = |i: usize| if i + 1 < len { i + 1 } else { prefix.len() };
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); a.num_states];
-    for (k, e) in a.edges.iter().enumerate() {
-        out[e.from].push(k);
-    }
+    let out = a.edges_by_source();
     // Explore the product from (0, initial); node id = pos * num_states + state.
     let id = |pos: usize, q: usize| pos * a.num_states + q;
     let mut seen = vec![false; len * a.num_states];

@@ -163,6 +163,15 @@ impl Tgba {
             .collect()
     }
 
+    /// `out[q]`: the indices of the edges out of state `q`, in the order of `edges`.
+    pub fn edges_by_source(&self) -> Vec<Vec<usize>> {
+        let mut out = vec![Vec::new(); self.num_states];
+        for (i, e) in self.edges.iter().enumerate() {
+            out[e.from].push(i);
+        }
+        out
+    }
+
     /// The mask with every acceptance set.
     pub fn all_acc(&self) -> AccSet {
         if self.num_acc == 64 {

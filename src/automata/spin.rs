@@ -83,10 +83,7 @@ pub fn spin_automaton(a: &Tgba) -> SpinAutomaton {
             })
         };
     // the edges of each state, by index
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); a.num_states];
-    for (i, e) in a.edges.iter().enumerate() {
-        out[e.from].push(i);
-    }
+    let out = a.edges_by_source();
     while let Some(s) = queue.pop() {
         // the automaton states whose edges `s` has
         let sources: Vec<usize> = if s == 0 {

@@ -96,10 +96,7 @@ struct Product {
 
 impl Product {
     fn build(graph: &dyn WordGraph, tgba: &Tgba) -> Product {
-        let mut by_state: Vec<Vec<usize>> = vec![Vec::new(); tgba.num_states];
-        for (i, e) in tgba.edges.iter().enumerate() {
-            by_state[e.from].push(i);
-        }
+        let by_state = tgba.edges_by_source();
         let mut index: HashMap<(u32, usize), u32> = HashMap::new();
         let mut states = vec![(graph.initial(), tgba.initial)];
         index.insert(states[0], 0);

@@ -79,10 +79,7 @@ impl Product<'_> {
 
 impl<'a> Product<'a> {
     pub(super) fn new(sys: &'a System, tgba: &'a Tgba) -> Product<'a> {
-        let mut by_state: Vec<Vec<usize>> = vec![Vec::new(); tgba.num_states];
-        for (i, e) in tgba.edges.iter().enumerate() {
-            by_state[e.from].push(i);
-        }
+        let by_state = tgba.edges_by_source();
         let mut p = Product {
             index: SuccessorIndex::new(sys),
             tgba,

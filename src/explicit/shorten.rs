@@ -30,6 +30,7 @@ use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
 
 use super::index::SuccessorIndex;
+use super::ltl::letters;
 use crate::automata::lasso::in_accepting_scc;
 use crate::automata::{AccSet, Tgba};
 use crate::model::{LabelId, StateId, System};
@@ -120,21 +121,8 @@ struct Steps<'a> {
 
 impl<'a> Steps<'a> {
     fn new(sys: &'a System, aut: &'a Tgba) -> Steps<'a> {
-        let mut out = vec![Vec::new(); aut.num_states];
-        for (k, e) in aut.edges.iter().enumerate() {
-            out[e.from].push(k);
-        }
-        let letters = sys
-            .labels()
-            .iter()
-            .map(|l| {
-                if l.is_silent() {
-                    aut.other()
-                } else {
-                    aut.letter_of(&l.name)
-                }
-            })
-            .collect();
+        let out = aut.edges_by_source();
+        let letters = letters(sys, aut);
         Steps {
             index: SuccessorIndex::new(sys),
             aut,
