@@ -187,6 +187,21 @@ fn product_states(sys: &System, neg: &Tgba) -> usize {
     seen.len()
 }
 
+/// Small random systems (2–4 components), six formulas over their labels each, and one of
+/// `choices` (the auto engine's limits or the hunt's bounds) per case.
+fn small_systems_with(
+    choices: Vec<(usize, usize)>,
+) -> impl Strategy<Value = (AnySys, Vec<Ltl>, (usize, usize))> {
+    arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(move |spec| {
+        let sys = AnySys::Generated(spec);
+        (
+            Just(sys.clone()),
+            arb::formulas_over(&sys.build(), 3, 3, 6),
+            proptest::sample::select(choices.clone()),
+        )
+    })
+}
+
 /// The explicit engine's verdicts, the symbolic engine's, and `auto`'s without and with a
 /// counterexample asked for, under `limit` and `work` and the hunt's bounds `hunt` (guided,
 /// plain; (0, 0): no hunt): every verdict is the explicit one, a result without a
@@ -348,14 +363,7 @@ fn auto_engine_agrees_with_the_explicit_engine_and_names_its_choice() {
         (1_000_000, 120),
         (1_000_000, 40),
     ];
-    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(move |spec| {
-        let sys = AnySys::Generated(spec);
-        (
-            Just(sys.clone()),
-            arb::formulas_over(&sys.build(), 3, 3, 6),
-            proptest::sample::select(settings.clone()),
-        )
-    });
+    let cases = small_systems_with(settings);
     prop::check(
         "compositional::auto_engine_agrees_with_the_explicit_engine_and_names_its_choice",
         30,
@@ -403,14 +411,7 @@ fn the_hunt_of_the_auto_engine_agrees_with_the_explicit_engine() {
         (1_000_000, 40),
         (MAX_COMPOSED_STATES, 0),
     ];
-    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(move |spec| {
-        let sys = AnySys::Generated(spec);
-        (
-            Just(sys.clone()),
-            arb::formulas_over(&sys.build(), 3, 3, 6),
-            proptest::sample::select(settings.clone()),
-        )
-    });
+    let cases = small_systems_with(settings);
     prop::check(
         "auto_engine::the_hunt_of_the_auto_engine_agrees_with_the_explicit_engine",
         30,
@@ -439,14 +440,7 @@ fn the_hunt_of_the_auto_engine_agrees_with_the_explicit_engine() {
 fn a_hunt_stopped_by_its_bound_never_answers_holds() {
     let (hunt_holds, beyond) = (Cell::new(0), Cell::new(0));
     let bounds = vec![(0usize, 8usize), (8, 8), (0, 40), (10, 40)];
-    let cases = arb::random_specs(2..=4, 3..=4, 4..=6, &[0.4], 0.5).prop_flat_map(move |spec| {
-        let sys = AnySys::Generated(spec);
-        (
-            Just(sys.clone()),
-            arb::formulas_over(&sys.build(), 3, 3, 6),
-            proptest::sample::select(bounds.clone()),
-        )
-    });
+    let cases = small_systems_with(bounds);
     prop::check(
         "auto_engine::a_hunt_stopped_by_its_bound_never_answers_holds",
         30,
