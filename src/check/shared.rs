@@ -14,6 +14,8 @@ use crate::model::factor::{factor, Factored};
 use crate::model::{LabelId, System};
 use crate::report::{CheckReport, Event, Outcome, PropertyResult};
 use crate::symbolic::context::SystemCtx;
+use crate::symbolic::order::OrderSpec;
+use crate::symbolic::order_ltl::ltl_candidates;
 
 /// The system the symbolic engine works on: `sys` with the components that are products of
 /// bits split (unless `opts.factor` is off). Labels keep their ids, so every label path the
@@ -123,19 +125,24 @@ pub(super) fn context(
     opts: &CheckOptions,
     budget: &Budget,
 ) -> Result<std::result::Result<SystemCtx, Limit>> {
-    let ctx =
-        order_candidates(&opts.order, opts.manager.reorder, fsys, budget).and_then(|orders| {
-            SystemCtx::race(
-                &fsys.system,
-                &orders,
-                opts.strategy,
-                opts.aut_position,
-                aut_size,
-                opts.manager,
-                opts.space,
-                budget,
-            )
-        });
+    // the default order: Sloan's in FORCE's place where it spans less (`symbolic::order_ltl`)
+    let orders = if opts.order == OrderSpec::Auto {
+        ltl_candidates(fsys, budget)
+    } else {
+        order_candidates(&opts.order, opts.manager.reorder, fsys, budget)
+    };
+    let ctx = orders.and_then(|orders| {
+        SystemCtx::race(
+            &fsys.system,
+            &orders,
+            opts.strategy,
+            opts.aut_position,
+            aut_size,
+            opts.manager,
+            opts.space,
+            budget,
+        )
+    });
     match ctx {
         Ok(ctx) => Ok(Ok(ctx)),
         Err(Error::Limit(l)) => Ok(Err(l)),

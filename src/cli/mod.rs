@@ -278,7 +278,7 @@ pub(super) fn count(s: &str) -> Result<u64, String> {
 const ORDER_HELP: &str = "BDD variable order over the components
 
 Possible values:
-- auto:        `force` and `hubs` race in doubling work slices
+- auto:        `force` and `hubs` race in doubling work slices; the LTL check takes the first (`sloan` in place of `force` where it spans less)
 - force:       FORCE: interacting components close together
 - hubs:        The components in the most synchronisations first
 - force-span:  FORCE, then a greedy search on the total span

@@ -14,6 +14,7 @@ pub mod encoding;
 pub mod ltl;
 pub mod manager;
 pub mod order;
+pub mod order_ltl;
 pub mod reach;
 pub mod reorder;
 pub(crate) mod shorter;

@@ -186,7 +186,7 @@ pub const POOR_SPAN: usize = 2;
 
 /// Above this many components (after factoring) no order is repaired: FORCE alone is slow on
 /// a ring of many thousands (docs/benchmarks.md, "Reordering at the start").
-const REPAIR_MAX_COMPONENTS: usize = 2000;
+pub(crate) const REPAIR_MAX_COMPONENTS: usize = 2000;
 
 impl OrderSpec {
     /// Whether the user chose the order itself (`given`, `random:SEED`, `file:PATH`) rather
