@@ -606,6 +606,25 @@ fn sloan_part(adj: &[Vec<CompId>], s: CompId, e: CompId) -> Vec<CompId> {
     out
 }
 
+/// A path of components laid out by `perm`: component `perm[i]` shares label `l{i}` with
+/// `perm[i + 1]` (one state each), so the best order has total span `perm.len() - 1`.
+#[cfg(test)]
+pub(crate) fn path_system(perm: &[usize]) -> System {
+    let mut b = crate::model::SystemBuilder::new();
+    let comps: Vec<CompId> = (0..perm.len())
+        .map(|i| b.add_component(&format!("c{i}")))
+        .collect();
+    for &c in &comps {
+        b.add_state(c, "0").expect("a new component");
+        b.set_start(c, 0);
+    }
+    for i in 0..perm.len().saturating_sub(1) {
+        b.add_transition(comps[perm[i]], 0, &format!("l{i}"), 0);
+        b.add_transition(comps[perm[i + 1]], 0, &format!("l{i}"), 0);
+    }
+    b.build().expect("a valid path system")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -749,18 +768,7 @@ mod tests {
     fn chain_is_recovered_by_sloan() {
         // a path c_p0 - c_p1 - ... scrambled: Sloan must lay it out as a path (span n-1)
         let n = 9;
-        let perm = random(n, 3);
-        let mut b = SystemBuilder::new();
-        let comps: Vec<CompId> = (0..n).map(|i| b.add_component(&format!("c{i}"))).collect();
-        for &c in &comps {
-            b.add_state(c, "0").unwrap();
-            b.set_start(c, 0);
-        }
-        for i in 0..n - 1 {
-            b.add_transition(comps[perm[i]], 0, &format!("l{i}"), 0);
-            b.add_transition(comps[perm[i + 1]], 0, &format!("l{i}"), 0);
-        }
-        let sys = b.build().unwrap();
+        let sys = path_system(&random(n, 3));
         assert_eq!(total_span(&sys, &sloan(&sys)), n - 1);
         let force = |moves| force_within(&sys, 8, 1, moves, &Budget::unlimited()).unwrap();
         assert_eq!(total_span(&sys, &force(false)), n - 1);

@@ -67,21 +67,11 @@ pub fn prefer_smaller_span(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::SystemBuilder;
+    use crate::symbolic::order::path_system;
 
     /// A path of `n` components, component i sharing a label with i+1.
     fn path(n: usize) -> System {
-        let mut b = SystemBuilder::new();
-        let comps: Vec<CompId> = (0..n).map(|i| b.add_component(&format!("c{i}"))).collect();
-        for &c in &comps {
-            b.add_state(c, "0").unwrap();
-            b.set_start(c, 0);
-        }
-        for i in 0..n - 1 {
-            b.add_transition(comps[i], 0, &format!("l{i}"), 0);
-            b.add_transition(comps[i + 1], 0, &format!("l{i}"), 0);
-        }
-        b.build().unwrap()
+        path_system(&(0..n).collect::<Vec<_>>())
     }
 
     fn named(name: &str, o: &[CompId]) -> (String, Vec<CompId>) {
