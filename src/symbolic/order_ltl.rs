@@ -45,15 +45,14 @@ pub fn prefer_smaller_span(
     let Some(first) = candidates.first() else {
         return vec![alternative];
     };
-    if total_span(sys, &alternative.1) >= total_span(sys, &first.1) {
+    let (span, first_span) = (total_span(sys, &alternative.1), total_span(sys, &first.1));
+    if span >= first_span {
         return candidates;
     }
     log::info!(
-        "order {}: spans {} levels, {} {}: the LTL engine starts from {}",
+        "order {}: spans {span} levels, {} {first_span}: the LTL engine starts from {}",
         alternative.0,
-        total_span(sys, &alternative.1),
         first.0,
-        total_span(sys, &first.1),
         alternative.0
     );
     candidates.retain(|(_, o)| *o != alternative.1);
