@@ -15,7 +15,7 @@ use std::cell::Cell;
 
 use proptest::prelude::{Just, Strategy};
 
-use ltsym::automata::{accepts_lasso, translate};
+use ltsym::automata::{accepts_lasso, translate, Tgba};
 use ltsym::explicit::hunt::{hunt, hunt_lasso, hunt_lasso_guided, hunt_lasso_walks, Hunt};
 use ltsym::explicit::*;
 use ltsym::gen::{random, RandomSpec};
@@ -64,6 +64,23 @@ fn systems_and_formulas() -> impl Strategy<Value = (RandomSpec, Vec<Ltl>)> {
     })
 }
 
+/// Runs `body` on each formula of a case: the system, the formula, the automaton of its
+/// negation and whether the explicit engine finds a violation (the oracle of every random test
+/// here).
+fn each_formula(
+    spec: &RandomSpec,
+    formulas: &[Ltl],
+    mut body: impl FnMut(&System, &Ltl, &Tgba, bool),
+) {
+    let sys: System = random(spec).unwrap();
+    let g = StateGraph::build(&sys, None).unwrap();
+    for f in formulas {
+        let neg = translate(&Ltl::not(f.clone())).unwrap();
+        let oracle = find_accepting_lasso(&g, &sys, &neg).is_some();
+        body(&sys, f, &neg, oracle);
+    }
+}
+
 #[test]
 fn the_hunt_agrees_with_the_explicit_engine() {
     let (found, empty, bounded_found, bounded_out) =
@@ -74,20 +91,16 @@ fn the_hunt_agrees_with_the_explicit_engine() {
         40,
         cases,
         |(spec, formulas)| {
-            let sys: System = random(&spec).unwrap();
-            let g = StateGraph::build(&sys, None).unwrap();
             let budget = Budget::unlimited();
-            for f in &formulas {
-                let neg = translate(&Ltl::not(f.clone())).unwrap();
-                let oracle = find_accepting_lasso(&g, &sys, &neg).is_some();
-                match hunt_lasso(&sys, &neg, 1_000_000, &budget).unwrap() {
+            each_formula(&spec, &formulas, |sys, f, neg, oracle| {
+                match hunt_lasso(sys, neg, 1_000_000, &budget).unwrap() {
                     Hunt::Lasso { prefix, cycle, .. } => {
                         found.set(found.get() + 1);
                         assert!(
                             oracle,
                             "{f}: the hunt found a lasso, the explicit engine none"
                         );
-                        assert_violation(&sys, f, &neg, &prefix, &cycle);
+                        assert_violation(sys, f, neg, &prefix, &cycle);
                     }
                     Hunt::Empty { .. } => {
                         empty.set(empty.get() + 1);
@@ -96,16 +109,16 @@ fn the_hunt_agrees_with_the_explicit_engine() {
                     Hunt::Bound => panic!("{f}: a bound of 10^6 states reached on a small system"),
                 }
                 // a bound of a few states: a lasso reported is still a real one
-                match hunt_lasso(&sys, &neg, 4, &budget).unwrap() {
+                match hunt_lasso(sys, neg, 4, &budget).unwrap() {
                     Hunt::Lasso { prefix, cycle, .. } => {
                         bounded_found.set(bounded_found.get() + 1);
                         assert!(oracle, "{f}: (bound 4) a lasso, the explicit engine none");
-                        assert_violation(&sys, f, &neg, &prefix, &cycle);
+                        assert_violation(sys, f, neg, &prefix, &cycle);
                     }
                     Hunt::Empty { .. } => assert!(!oracle, "{f}: (bound 4) no lasso"),
                     Hunt::Bound => bounded_out.set(bounded_out.get() + 1),
                 }
-            }
+            });
         },
     );
     let (found, empty, bounded_found, bounded_out) = (
@@ -131,18 +144,14 @@ fn the_guided_hunt_agrees_with_the_explicit_engine() {
         40,
         cases,
         |(spec, formulas)| {
-            let sys: System = random(&spec).unwrap();
-            let g = StateGraph::build(&sys, None).unwrap();
             let budget = Budget::unlimited();
-            for f in &formulas {
-                let neg = translate(&Ltl::not(f.clone())).unwrap();
-                let oracle = find_accepting_lasso(&g, &sys, &neg).is_some();
+            each_formula(&spec, &formulas, |sys, f, neg, oracle| {
                 // beyond the product (at most 4^4 * automaton states): complete
-                match hunt_lasso_guided(&sys, &neg, 1_000_000, &budget).unwrap() {
+                match hunt_lasso_guided(sys, neg, 1_000_000, &budget).unwrap() {
                     Hunt::Lasso { prefix, cycle, .. } => {
                         found.set(found.get() + 1);
                         assert!(oracle, "{f}: a guided lasso, the explicit engine none");
-                        assert_violation(&sys, f, &neg, &prefix, &cycle);
+                        assert_violation(sys, f, neg, &prefix, &cycle);
                     }
                     Hunt::Empty { .. } => panic!("{f}: the guided hunt concluded emptiness"),
                     Hunt::Bound => {
@@ -152,20 +161,20 @@ fn the_guided_hunt_agrees_with_the_explicit_engine() {
                 }
                 // a bound of a few states, and the two hunts one after the other
                 for h in [
-                    hunt_lasso_guided(&sys, &neg, 6, &budget).unwrap(),
-                    hunt(&sys, &neg, 6, 6, 6, &budget).unwrap(),
+                    hunt_lasso_guided(sys, neg, 6, &budget).unwrap(),
+                    hunt(sys, neg, 6, 6, 6, &budget).unwrap(),
                 ] {
                     match h {
                         Hunt::Lasso { prefix, cycle, .. } => {
                             bounded_found.set(bounded_found.get() + 1);
                             assert!(oracle, "{f}: (bound 6) a lasso, the explicit engine none");
-                            assert_violation(&sys, f, &neg, &prefix, &cycle);
+                            assert_violation(sys, f, neg, &prefix, &cycle);
                         }
                         Hunt::Empty { .. } => assert!(!oracle, "{f}: (bound 6) no lasso"),
                         Hunt::Bound => bounded_out.set(bounded_out.get() + 1),
                     }
                 }
-            }
+            });
         },
     );
     let (found, none, bounded_found, bounded_out) = (
@@ -249,24 +258,20 @@ fn the_walks_find_only_real_lassos() {
         40,
         cases,
         |(spec, formulas)| {
-            let sys: System = random(&spec).unwrap();
-            let g = StateGraph::build(&sys, None).unwrap();
             let budget = Budget::unlimited();
-            for f in &formulas {
-                let neg = translate(&Ltl::not(f.clone())).unwrap();
-                let oracle = find_accepting_lasso(&g, &sys, &neg).is_some();
+            each_formula(&spec, &formulas, |sys, f, neg, oracle| {
                 for steps in [3, 2_000] {
-                    match hunt_lasso_walks(&sys, &neg, steps, &budget).unwrap() {
+                    match hunt_lasso_walks(sys, neg, steps, &budget).unwrap() {
                         Hunt::Lasso { prefix, cycle, .. } => {
                             found.set(found.get() + 1);
                             assert!(oracle, "{f}: a walk's lasso, the explicit engine none");
-                            assert_violation(&sys, f, &neg, &prefix, &cycle);
+                            assert_violation(sys, f, neg, &prefix, &cycle);
                         }
                         Hunt::Empty { .. } => panic!("{f}: the walks concluded emptiness"),
                         Hunt::Bound => none.set(none.get() + 1),
                     }
                 }
-            }
+            });
         },
     );
     let (found, none) = (found.get(), none.get());
