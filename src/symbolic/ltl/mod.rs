@@ -28,7 +28,8 @@
 //! probe (`probe.rs`), the forward fair-cycle fixpoint on the reachable product states the probe
 //! found (`forward.rs`), the counterexample lasso ([`lasso`]) and its shortening (`shorten.rs`),
 //! SPIN's reading of the RERS Promela files ([`spin`]), and the check of one property that
-//! races the probe against the fixpoint and resumes after a limit ([`run`]). The system context
+//! races the probe against the fixpoint and resumes after a limit ([`run`]), its shares of work
+//! (`shares.rs`). The system context
 //! they all work on is [`crate::symbolic::context`].
 //!
 //! [`SystemCtx`]: crate::symbolic::context::SystemCtx
@@ -43,6 +44,7 @@ pub(crate) mod probe;
 pub(crate) mod product;
 pub mod quick_path;
 pub mod run;
+pub(crate) mod shares;
 pub mod shorten;
 pub(crate) mod slices;
 pub mod spin;

@@ -5,10 +5,10 @@
 //!
 //! Why a race: either search can be fast where the other is hopeless (measured at
 //! [`check_ltl_with`]); in slices of work that double, each resumed where it stopped, the race
-//! costs the fixpoint at most half more work and the probe at most three times its own, plus
-//! the last slice. Why resumable: `ltsym check` shares the time limit among the
-//! properties of a file, and a property that runs out of its share goes on later from where
-//! it stopped instead of starting again.
+//! costs each side a bounded multiple of the winner's work (see [`shares`]). Why
+//! resumable: `ltsym check` shares the time limit among the properties of a file, and a
+//! property that runs out of its share goes on later from where it stopped instead of
+//! starting again.
 
 use std::time::Instant;
 
@@ -21,6 +21,7 @@ use super::lasso::{self, Lasso};
 use super::probe::Probe;
 use super::product::{build_product, letter_of_label, product_reachable, Product};
 use super::quick_path::QuickPaths;
+use super::shares;
 use super::shorten::{self, BadPrefixes};
 use super::states::build_state_product;
 use crate::automata::valuations::ValuationTgba;
@@ -96,25 +97,6 @@ pub struct LtlResult {
     pub counterexample: Option<Lasso>,
     pub stats: LtlStats,
 }
-
-/// The probe gets this fraction of every slice: where it wins, it wins early (a sink close to the
-/// initial state, a small product), and where the fixpoint wins, racing should cost it little. A
-/// half rather than a quarter: the probe that finds the reachable product states sooner hands the
-/// rest to the fixpoints inside them sooner (docs/benchmarks.md, "Probe and fixpoint race").
-const PROBE_SHARE: usize = 2;
-
-/// The probe's fraction when the space is the projections' over-approximation (`SystemCtx::exact`
-/// false): the backward fixpoint there works among unreachable states, and the probe, which
-/// finds the reachable product states, is what lets it stop doing so (docs/benchmarks.md, "Probe
-/// and fixpoint race").
-const PROBE_SHARE_OVER: usize = 1;
-
-/// The backward fixpoint's fraction of each slice while the probe runs on the over-approximation
-/// (on exact states, all of it): there the probe decides nearly every property (RERS 2016 119
-/// and 2017 108: 27-31 -> 16-19 s CPU each; 108 #9 and #16, decided by the backward fixpoint in
-/// its first slices, 0.3-0.5 s either way), and one only it decides costs at most some sixteen
-/// times its own work (docs/benchmarks.md, "Where 2016 119 and 2017 108 spend their time").
-const BACKWARD_SHARE_OVER: usize = 16;
 
 /// The rounds of the forward fixpoint in a race of the two fixpoints on the reachable product
 /// states ([`ExactFixpoint::Race`]): one that has not ended after them leaves the race. Each of its
@@ -262,8 +244,7 @@ pub enum Universe {
 /// backward closure of the fixpoint. RERS 2017 problem 113 #1: a long trim of the universe,
 /// while the probe finds that one product state is reachable. 2016 problem 116: the fixpoint
 /// done long before the probe (figures in docs/benchmarks.md, "Probe and fixpoint race").
-/// With the probe's share of a half, racing costs the fixpoint at most half more work and the
-/// probe at most three times its own, plus the last slice ([`BACKWARD_SHARE_OVER`] aside).
+/// What racing costs each side: see [`shares`].
 pub fn check_ltl_with(
     ctx: &SystemCtx,
     sys: &System,
@@ -436,7 +417,7 @@ impl<'c> LtlRun<'c> {
             probe,
             ball: None,
             forward: None,
-            turn: opts.probe_slice,
+            turn: shares::first_turn(opts.probe_slice),
             cycle_found: false,
             target,
             el,
@@ -589,13 +570,8 @@ impl<'c> LtlRun<'c> {
             let mut fresh = false;
             if let Some(pr) = self.probe.as_mut() {
                 let t = Instant::now();
-                // the probe and the fixpoint inside its states split the share
-                let probe_share = if ctx.exact {
-                    PROBE_SHARE
-                } else {
-                    PROBE_SHARE_OVER
-                };
-                let share = (self.slice / probe_share / 2).max(1);
+                // the probe and the fixpoint inside its states get as much each
+                let share = shares::probe_work(self.slice, ctx.exact);
                 let r = pr.run(p, share, budget);
                 self.stats.probe_seconds += t.elapsed().as_secs_f64();
                 match reordered(p.enc, r)? {
@@ -703,9 +679,8 @@ impl<'c> LtlRun<'c> {
                 self.cycle_found = true;
                 self.el = EmersonLei::new(&fw.z);
             }
-            let over = if ctx.exact { 1 } else { BACKWARD_SHARE_OVER };
             let b = match (&self.probe, racing) {
-                (Some(_), _) => budget.slice(p.enc, (self.slice / over).max(1)),
+                (Some(_), _) => budget.slice(p.enc, shares::backward_work(self.slice, ctx.exact)),
                 (None, true) => budget.slice(p.enc, self.turn),
                 (None, false) => budget.clone(),
             };
