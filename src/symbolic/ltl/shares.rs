@@ -35,7 +35,7 @@ const PROBE_SHARE_OVER: usize = 1;
 /// probe and the fixpoint inside its states at most about twice its work each. With the whole
 /// slice (four times the probe's part, before 2026-11-27) the backward closures of the RERS files
 /// whose probe takes several slices wasted most of their time among unreachable states (2016 115:
-/// 17.6 of 25 s wall of its search), while the backward fixpoint decided before the probe had
+/// 17.6 of 29.5 s wall of its search), while the backward fixpoint decided before the probe had
 /// completed only in the first slices (2016 110 #7, #13, #14, 2017 109 #17; docs/benchmarks.md,
 /// "Shares of the race on exact states").
 const BACKWARD_SHARE: usize = 4;
