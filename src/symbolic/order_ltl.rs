@@ -55,10 +55,8 @@ pub fn prefer_smaller_span(
         first.0,
         alternative.0
     );
+    // the first candidate spans more than the alternative, so it is not a copy of it and stays
     candidates.retain(|(_, o)| *o != alternative.1);
-    if candidates.is_empty() {
-        return vec![alternative];
-    }
     candidates[0] = alternative;
     candidates
 }
