@@ -15,8 +15,8 @@
 //! slice, the loser has done at most about `2b/a` times the winner's work, less when it runs
 //! after the winner in the slice (the backward fixpoint runs after the probe).
 
-/// The probe gets this fraction of every slice on exact reachable states, and the fixpoint inside
-/// its states as much: where the probe wins, it wins early (a sink close to the initial state, a
+/// The probe and the fixpoint inside its states split this fraction of every slice on exact
+/// reachable states, a half of it each ([`probe_work`]): where the probe wins, it wins early (a sink close to the initial state, a
 /// small product). A half rather than a quarter: the probe that finds the reachable product
 /// states sooner hands the rest to the fixpoints inside them sooner (docs/benchmarks.md, "Probe
 /// and fixpoint race").
