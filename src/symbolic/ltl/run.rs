@@ -5,7 +5,7 @@
 //!
 //! Why a race: either search can be fast where the other is hopeless (measured at
 //! [`check_ltl_with`]); in slices of work that double, each resumed where it stopped, the race
-//! costs each side a bounded multiple of the winner's work (see [`shares`]). Why
+//! costs each side a bounded multiple of the winner's work (see `shares.rs`). Why
 //! resumable: `ltsym check` shares the time limit among the properties of a file, and a
 //! property that runs out of its share goes on later from where it stopped instead of
 //! starting again.
@@ -244,7 +244,7 @@ pub enum Universe {
 /// backward closure of the fixpoint. RERS 2017 problem 113 #1: a long trim of the universe,
 /// while the probe finds that one product state is reachable. 2016 problem 116: the fixpoint
 /// done long before the probe (figures in docs/benchmarks.md, "Probe and fixpoint race").
-/// What racing costs each side: see [`shares`].
+/// What racing costs each side: see `shares.rs`.
 pub fn check_ltl_with(
     ctx: &SystemCtx,
     sys: &System,
